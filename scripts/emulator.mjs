@@ -1,0 +1,54 @@
+// Starts the Firebase Auth emulator (firebase-tools, offline) and resolves once it answers.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function isUp(host) {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.ok || res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {{ config: string, host: string, exportDir?: string, log?: (line: string) => void }} options
+ * exportDir: accounts are imported from it at start and exported to it on exit (kept across restarts).
+ */
+export async function startEmulator({ config, host, exportDir, log = () => {} }) {
+  const args = ['emulators:start', '--only', 'auth', '--project', 'demo-newsroom', '--config', config];
+  if (exportDir) {
+    mkdirSync(exportDir, { recursive: true });
+    args.push('--import', exportDir, '--export-on-exit', exportDir);
+  }
+  const bin = path.join(root, 'node_modules', '.bin', 'firebase');
+  const child = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+    for (const line of String(chunk).split('\n')) if (line.trim()) log(line);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (await isUp(host)) return { child, stop: () => stopChild(child, exited) };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Firebase Auth emulator did not start on ${host}:\n${output.slice(-3000)}`);
+}
+
+async function stopChild(child, exited) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,96 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Clock } from '../clock.js';
+import { Forbidden, NeedPremium, Unauthorized } from '../errors.js';
+import type { Store } from '../store/port.js';
+import { isAdmin, isPremium, type User } from '../users/types.js';
+import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by requireUser / optionalUser from our JWT. */
+    auth?: SessionClaims;
+    /** Set by the middlewares that load the caller's user record. */
+    currentUser?: User;
+  }
+}
+
+export interface Guards {
+  /** 401 unless a valid session JWT is sent; sets req.auth. */
+  requireUser: RequestHandler;
+  /** Like requireUser, also loads req.currentUser (401 if the account no longer exists). */
+  requireUserRecord: RequestHandler;
+  /** requireUserRecord + 403 unless the caller is an admin. */
+  requireAdmin: RequestHandler;
+  /** requireUserRecord + 402 needPremium unless premium (premiumEndAt in the future) or admin. */
+  requirePremium: RequestHandler;
+  /** 403 unless req.auth.email equals the `email` route param or query (admins pass when `adminMayRead`). */
+  requireSelf(source: 'params' | 'query', options?: { adminMayRead?: boolean }): RequestHandler;
+}
+
+export interface GuardDeps {
+  jwtSecret: string;
+  store: Store;
+  clock: Clock;
+  /** Called for every authenticated request (active-user tracking); must not throw or block. */
+  onSeen?: (claims: SessionClaims) => void;
+}
+
+export function createGuards(deps: GuardDeps): Guards {
+  const users = () => deps.store.collection<User>('users');
+
+  const authenticate = (req: Request): SessionClaims => {
+    const token = bearerToken(req.header('authorization'));
+    if (!token) throw new Unauthorized('Unauthorized access');
+    const claims = verifySession(deps.jwtSecret, token);
+    req.auth = claims;
+    deps.onSeen?.(claims);
+    return claims;
+  };
+
+  const loadUser = async (req: Request): Promise<User> => {
+    const claims = req.auth ?? authenticate(req);
+    const user = await users().findOne({ email: claims.email });
+    if (!user) throw new Unauthorized('Account not found');
+    req.currentUser = user;
+    return user;
+  };
+
+  const wrap =
+    (fn: (req: Request) => Promise<void> | void): RequestHandler =>
+    (req: Request, _res: Response, next: NextFunction) => {
+      Promise.resolve()
+        .then(() => fn(req))
+        .then(() => next(), next);
+    };
+
+  return {
+    requireUser: wrap((req) => {
+      authenticate(req);
+    }),
+    requireUserRecord: wrap(async (req) => {
+      await loadUser(req);
+    }),
+    requireAdmin: wrap(async (req) => {
+      const user = await loadUser(req);
+      if (!isAdmin(user)) throw new Forbidden('Admin only');
+    }),
+    requirePremium: wrap(async (req) => {
+      const user = await loadUser(req);
+      if (!isAdmin(user) && !isPremium(user, deps.clock.now())) {
+        throw new NeedPremium('Premium subscription required');
+      }
+    }),
+    requireSelf: (source, options = {}) =>
+      wrap(async (req) => {
+        const claims = req.auth ?? authenticate(req);
+        const raw = source === 'params' ? req.params.email : req.query.email;
+        if (typeof raw !== 'string' || raw.trim() === '') throw new Forbidden('Forbidden access');
+        if (raw.trim().toLowerCase() === claims.email) return;
+        if (options.adminMayRead) {
+          const user = await loadUser(req);
+          if (isAdmin(user)) return;
+        }
+        throw new Forbidden('Forbidden access');
+      }),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import type { IdentityVerifier } from './auth/identity.js';
+import type { Guards } from './auth/middleware.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Store } from './store/port.js';
+
+/** Everything app.ts needs; index.ts builds the real ones, tests build test ones. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  identity: IdentityVerifier;
+  clock: Clock;
+  logger: Logger;
+  /** null when STRIPE_SECRET_KEY is unset: payment calls answer 503. */
+  stripe: Stripe | null;
+}
+
+/** What each component's routes.ts receives. */
+export interface RouteContext extends AppDeps {
+  guards: Guards;
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+let counter = randomBytes(3).readUIntBE(0, 3);
+const processUnique = randomBytes(5);
+
+/** A 24-hex id laid out like a MongoDB ObjectId (time, random, counter), so ids sort by creation. */
+export function newId(): string {
+  const buf = Buffer.alloc(12);
+  buf.writeUInt32BE(Math.floor(Date.now() / 1000), 0);
+  processUnique.copy(buf, 4);
+  counter = (counter + 1) % 0xffffff;
+  buf.writeUIntBE(counter, 9, 3);
+  return buf.toString('hex');
+}
+
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}

@@ -1,0 +1,67 @@
+/**
+ * The storage port. Repositories talk only to these interfaces; two engines implement them:
+ * the official MongoDB driver (`mongo.ts`) and the embedded durable store (`embedded/`).
+ * Filters, updates and pipelines are plain MongoDB documents so the same repository code runs on both.
+ *
+ * Ids: every document's `_id` is a 24-hex string (made by `newId()`), never an ObjectId, so both
+ * engines compare ids the same way and routes can reject malformed ids before any query.
+ */
+export type Doc = Record<string, unknown> & { _id: string };
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export interface IndexSpec {
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+  name?: string;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: string | null;
+}
+
+/** Thrown by insertOne/updateOne when a unique index would be violated (both engines). */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+  ) {
+    super(`duplicate key in ${collection} (${index})`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Doc = Doc> {
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter?: Filter): Promise<number>;
+  /** The document must already carry its `_id`. */
+  insertOne(doc: T): Promise<void>;
+  insertMany(docs: T[]): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  /** Applies the update and returns the document after it, or null when nothing matched. */
+  findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
+  aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
+  createIndex(spec: IndexSpec): Promise<void>;
+}
+
+export interface Store {
+  readonly kind: 'embedded' | 'mongodb';
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Flushes and releases resources; safe to call twice. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,28 @@
+/** A user record as stored. Timestamps are ISO 8601 strings (UTC) on both engines. */
+export interface User {
+  _id: string;
+  uid: string;
+  email: string;
+  name: string;
+  displayName?: string;
+  photoURL?: string;
+  phone?: string;
+  address?: string;
+  birth?: string;
+  gender?: 'male' | 'female';
+  /** Present (value 'Admin') means admin. */
+  role?: 'Admin';
+  /** ISO timestamp; null means a normal user. Premium = premiumEndAt in the future. */
+  premiumEndAt: string | null;
+  createdAt: string;
+  lastSeenAt?: string;
+  [key: string]: unknown;
+}
+
+export function isAdmin(user: Pick<User, 'role'> | null | undefined): boolean {
+  return user?.role === 'Admin';
+}
+
+export function isPremium(user: Pick<User, 'premiumEndAt'> | null | undefined, now: Date): boolean {
+  return !!user?.premiumEndAt && new Date(user.premiumEndAt).getTime() > now.getTime();
+}
