@@ -1,0 +1,448 @@
+/**
+ * In-memory state of one embedded collection: frozen documents by `_id`, plus the declared indexes
+ * (used for unique constraints and as an equality prefilter). Matching, updating, sorting, projecting
+ * and aggregating are all done by `mingo`; this file only decides which documents mingo looks at.
+ */
+import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
+import { newId } from '../ids.js';
+import { DuplicateKeyError } from '../port.js';
+import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
+
+export interface IndexDef {
+  name: string;
+  keys: Record<string, 1 | -1>;
+  unique: boolean;
+}
+
+/** One document change of a write; `old`/`next` undefined mean insert/delete. */
+export interface Change {
+  id: string;
+  old: Doc | undefined;
+  next: Doc | undefined;
+}
+
+export function indexName(keys: Record<string, 1 | -1>): string {
+  return Object.entries(keys)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+}
+
+/** Recursively freezes a document so nobody (mingo included) can change stored state in place. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** What a stored document looks like: plain JSON (dates become ISO strings, undefined disappears). */
+export function normalize(doc: unknown): Doc {
+  return JSON.parse(JSON.stringify(doc)) as Doc;
+}
+
+/** Index key of a scalar; null/undefined share one key like MongoDB's null; other values are not indexed by value. */
+function encodeKey(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'string':
+      return `s${v}`;
+    case 'number':
+      return Number.isNaN(v) ? undefined : `n${v}`;
+    case 'boolean':
+      return `b${v}`;
+    case 'undefined':
+      return 'z';
+    default:
+      if (v === null) return 'z';
+      return `o${JSON.stringify(v)}`;
+  }
+}
+
+function isScalar(v: unknown): v is string | number | boolean {
+  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+}
+
+function flattenInto(value: unknown, out: unknown[]): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push(undefined);
+    for (const el of value) flattenInto(el, out);
+  } else out.push(value);
+}
+
+/**
+ * Every value reachable at `path`, expanding arrays at every level (a superset of what MongoDB's
+ * multikey semantics would match, which is all a prefilter needs). A missing field yields undefined.
+ */
+export function pathValues(doc: unknown, path: string): unknown[] {
+  let current: unknown[] = [doc];
+  for (const seg of path.split('.')) {
+    const next: unknown[] = [];
+    for (const v of current) {
+      if (v && typeof v === 'object' && !Array.isArray(v)) next.push((v as Record<string, unknown>)[seg]);
+      else next.push(undefined);
+    }
+    current = [];
+    for (const v of next) flattenInto(v, current);
+  }
+  return current;
+}
+
+function docKeys(doc: Doc, fields: string[]): string[] {
+  const perField = fields.map((f) => {
+    const keys = new Set<string>();
+    for (const v of pathValues(doc, f)) {
+      const k = encodeKey(v);
+      if (k !== undefined) keys.add(k);
+    }
+    if (keys.size === 0) keys.add('z');
+    return [...keys];
+  });
+  if (perField.length === 1) return perField[0]!;
+  let combos: string[][] = [[]];
+  for (const keys of perField) combos = combos.flatMap((c) => keys.map((k) => [...c, k]));
+  return combos.map((c) => JSON.stringify(c));
+}
+
+class IndexState {
+  /** Unique indexes key on all fields; the others on their first field only (prefilter use). */
+  readonly fields: string[];
+  readonly map = new Map<string, Set<string>>();
+  constructor(readonly def: IndexDef) {
+    const all = Object.keys(def.keys);
+    this.fields = def.unique ? all : all.slice(0, 1);
+  }
+  get prefilterField(): string | undefined {
+    return this.fields.length === 1 ? this.fields[0] : undefined;
+  }
+  keysOf(doc: Doc): string[] {
+    return docKeys(doc, this.fields);
+  }
+  add(doc: Doc): void {
+    for (const k of this.keysOf(doc)) {
+      let set = this.map.get(k);
+      if (!set) this.map.set(k, (set = new Set()));
+      set.add(doc._id);
+    }
+  }
+  remove(doc: Doc): void {
+    for (const k of this.keysOf(doc)) {
+      const set = this.map.get(k);
+      if (!set) continue;
+      set.delete(doc._id);
+      if (set.size === 0) this.map.delete(k);
+    }
+  }
+}
+
+type Constraint = { field: string; values: (string | number | boolean)[] };
+
+/** Top-level equality / $eq / $in-of-scalars constraints of a filter (including inside $and). */
+function equalityConstraints(filter: Filter, out: Constraint[] = []): Constraint[] {
+  for (const [field, cond] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(cond)) {
+      for (const sub of cond) if (sub && typeof sub === 'object') equalityConstraints(sub as Filter, out);
+      continue;
+    }
+    if (field.startsWith('$')) continue;
+    if (isScalar(cond)) {
+      out.push({ field, values: [cond] });
+    } else if (cond && typeof cond === 'object' && !Array.isArray(cond) && !(cond instanceof RegExp)) {
+      const ops = cond as Record<string, unknown>;
+      if (isScalar(ops.$eq)) out.push({ field, values: [ops.$eq] });
+      else if (Array.isArray(ops.$in) && ops.$in.every(isScalar)) out.push({ field, values: ops.$in });
+    }
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RegExp);
+}
+
+/** The fields a MongoDB upsert copies from the filter into the new document. */
+function upsertSeed(filter: Filter, set: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [field, cond] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(cond)) {
+      for (const sub of cond) if (isPlainObject(sub)) upsertSeed(sub, set);
+      continue;
+    }
+    if (field.startsWith('$')) continue;
+    if (isPlainObject(cond)) {
+      const keys = Object.keys(cond);
+      if (keys.length > 0 && keys.every((k) => k.startsWith('$'))) {
+        if ('$eq' in cond) set[field] = cond.$eq;
+        continue;
+      }
+    }
+    if (cond instanceof RegExp) continue;
+    set[field] = cond;
+  }
+  return set;
+}
+
+export function assertOperatorUpdate(update: Update): void {
+  const keys = Object.keys(update);
+  if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+    throw new Error('Update document requires atomic operators');
+  }
+}
+
+/**
+ * Aggregation stages that never edit their input documents (they select, reorder, or build new
+ * objects); a pipeline's leading run of them works on stored documents without copying them all.
+ */
+const SAFE_STAGES = new Set(['$match', '$sort', '$skip', '$limit', '$group', '$count']);
+
+function cloneDoc<T>(doc: T): T {
+  return structuredClone(doc);
+}
+
+export class MemCollection {
+  readonly docs = new Map<string, Doc>();
+  readonly indexes = new Map<string, IndexState>();
+
+  constructor(
+    readonly name: string,
+    private readonly resolve: (name: string) => Doc[],
+  ) {}
+
+  // ---- reads ----------------------------------------------------------------------------------
+
+  /** Documents that may match `filter` (a superset), using the _id map or the most selective index. */
+  candidates(filter: Filter): Doc[] {
+    const constraints = equalityConstraints(filter);
+    let best: Set<string> | undefined;
+    for (const c of constraints) {
+      if (c.field === '_id') {
+        const ids = new Set(c.values.filter((v): v is string => typeof v === 'string'));
+        if (!best || ids.size < best.size) best = ids;
+        continue;
+      }
+      for (const idx of this.indexes.values()) {
+        if (idx.prefilterField !== c.field) continue;
+        const ids = new Set<string>();
+        for (const v of c.values) {
+          const set = idx.map.get(encodeKey(v)!);
+          if (set) for (const id of set) ids.add(id);
+        }
+        if (!best || ids.size < best.size) best = ids;
+        break;
+      }
+      if (best && best.size === 0) break;
+    }
+    if (!best) return [...this.docs.values()];
+    const out: Doc[] = [];
+    for (const id of best) {
+      const d = this.docs.get(id);
+      if (d) out.push(d);
+    }
+    // Keep natural (insertion) order like a full scan would, so results don't depend on the plan.
+    if (out.length > 1) out.sort((a, b) => this.order.get(a._id)! - this.order.get(b._id)!);
+    return out;
+  }
+
+  /** Insertion sequence of each document (natural order), kept across updates. */
+  private readonly order = new Map<string, number>();
+  private nextOrder = 0;
+
+  /** Matching stored (frozen) documents in natural order, or sorted/skipped/limited per options. */
+  select(filter: Filter, options: Omit<FindOptions, 'projection'> = {}): Doc[] {
+    const source = this.candidates(filter);
+    const cursor = mingoFind(source, filter);
+    if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
+    if (options.skip) cursor.skip(options.skip);
+    if (options.limit) cursor.limit(options.limit);
+    return cursor.all() as Doc[];
+  }
+
+  find(filter: Filter, options: FindOptions = {}): Doc[] {
+    const { projection, ...rest } = options;
+    const docs = cloneDoc(this.select(filter, rest));
+    // Projection runs on our copies: mingo's exclusion of nested fields edits the objects it is given.
+    if (!projection || Object.keys(projection).length === 0) return docs;
+    return mingoFind(docs, {}, projection as Record<string, unknown>).all() as Doc[];
+  }
+
+  count(filter: Filter): number {
+    const q = new Query(filter, {});
+    let n = 0;
+    for (const d of this.candidates(filter)) if (q.test(d)) n++;
+    return n;
+  }
+
+  /**
+   * Leading SAFE_STAGES run on the stored (frozen) documents; everything after
+   * them runs on copies, because several mingo stages ($project exclusions, $lookup, $addFields on
+   * nested paths) edit the objects they are given. `$lookup` sees copies of the other collection.
+   */
+  aggregate(pipeline: Record<string, unknown>[]): unknown[] {
+    const first = pipeline[0];
+    let docs: unknown[] =
+      first && isPlainObject(first.$match) ? this.candidates(first.$match) : [...this.docs.values()];
+    let safe = 0;
+    while (safe < pipeline.length && SAFE_STAGES.has(Object.keys(pipeline[safe]!)[0] ?? '')) safe++;
+    if (safe > 0) docs = new Aggregator(pipeline.slice(0, safe), {}).run(docs);
+    docs = cloneDoc(docs);
+    if (safe === pipeline.length) return docs;
+    const agg = new Aggregator(pipeline.slice(safe), {
+      collectionResolver: (name: string) => cloneDoc(this.resolve(name)),
+    });
+    return cloneDoc(agg.run(docs));
+  }
+
+  // ---- writes (pure planning: compute changes, nothing applied) -------------------------------
+
+  planInsert(docs: Doc[]): Change[] {
+    return docs.map((d) => {
+      if (!d || typeof d._id !== 'string' || d._id === '')
+        throw new Error('insert: document needs a string _id');
+      const next = deepFreeze(normalize(d));
+      return { id: next._id, old: undefined, next };
+    });
+  }
+
+  /** Returns the change for one updated or upserted document, or null when nothing matched. */
+  planUpdate(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; many?: boolean } = {},
+  ): { changes: Change[]; matched: number; upsertedId: string | null; docs: Doc[] } {
+    assertOperatorUpdate(update);
+    const { $setOnInsert, ...modifier } = update as Record<string, unknown>;
+    const q = new Query(filter, {});
+    const matches: Doc[] = [];
+    for (const d of this.candidates(filter)) {
+      if (q.test(d)) {
+        matches.push(d);
+        if (!options.many) break;
+      }
+    }
+    if (matches.length === 0) {
+      if (!options.upsert) return { changes: [], matched: 0, upsertedId: null, docs: [] };
+      // _id comes from the filter or $setOnInsert (mingo refuses to $set it), else a fresh one.
+      const { _id: seedId, ...seed } = upsertSeed(filter);
+      const { _id: insertId, ...onInsert } = isPlainObject($setOnInsert) ? $setOnInsert : {};
+      const _id = seedId ?? insertId ?? newId();
+      if (typeof _id !== 'string') throw new Error('upsert: _id must be a string');
+      const seeded: Record<string, unknown> = { _id };
+      if (Object.keys(seed).length > 0) mingoUpdate(seeded, { $set: seed });
+      if (Object.keys(onInsert).length > 0) mingoUpdate(seeded, { $set: onInsert });
+      if (Object.keys(modifier).length > 0) mingoUpdate(seeded, modifier);
+      if (seeded._id !== _id) throw new Error("upsert: the update may not change '_id'");
+      const next = deepFreeze(normalize(seeded));
+      return {
+        changes: [{ id: next._id, old: undefined, next }],
+        matched: 0,
+        upsertedId: next._id,
+        docs: [next],
+      };
+    }
+    const changes: Change[] = [];
+    const docs: Doc[] = [];
+    for (const old of matches) {
+      const draft = cloneDoc(old) as Record<string, unknown>;
+      const modified =
+        Object.keys(modifier).length > 0 ? mingoUpdate(draft, modifier, undefined, filter) : [];
+      if (draft._id !== old._id) {
+        throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+      }
+      if (modified.length === 0) {
+        docs.push(old);
+        continue;
+      }
+      const next = deepFreeze(normalize(draft));
+      changes.push({ id: old._id, old, next });
+      docs.push(next);
+    }
+    return { changes, matched: matches.length, upsertedId: null, docs };
+  }
+
+  planDelete(filter: Filter, many: boolean): Change[] {
+    const q = new Query(filter, {});
+    const out: Change[] = [];
+    for (const d of this.candidates(filter)) {
+      if (q.test(d)) {
+        out.push({ id: d._id, old: d, next: undefined });
+        if (!many) break;
+      }
+    }
+    return out;
+  }
+
+  /** Throws DuplicateKeyError if applying `changes` would violate `_id` or a unique index. */
+  checkUnique(changes: Change[]): void {
+    const touched = new Set(changes.map((c) => c.id));
+    const seenIds = new Set<string>();
+    for (const c of changes) {
+      if (!c.next) continue;
+      if (seenIds.has(c.id) || (!c.old && this.docs.has(c.id)))
+        throw new DuplicateKeyError(this.name, '_id_');
+      seenIds.add(c.id);
+    }
+    for (const idx of this.indexes.values()) {
+      if (!idx.def.unique) continue;
+      const batch = new Map<string, string>();
+      for (const c of changes) {
+        if (!c.next) continue;
+        for (const key of idx.keysOf(c.next)) {
+          const prev = batch.get(key);
+          if (prev !== undefined && prev !== c.id) throw new DuplicateKeyError(this.name, idx.def.name);
+          batch.set(key, c.id);
+          const existing = idx.map.get(key);
+          if (existing) {
+            for (const id of existing) {
+              if (!touched.has(id)) throw new DuplicateKeyError(this.name, idx.def.name);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Applies already-checked changes (also used by recovery, where puts may replace). */
+  apply(changes: Change[]): void {
+    for (const c of changes) {
+      const old = c.old ?? this.docs.get(c.id);
+      if (old) for (const idx of this.indexes.values()) idx.remove(old);
+      if (c.next) {
+        if (!old) this.order.set(c.id, this.nextOrder++);
+        this.docs.set(c.id, c.next);
+        for (const idx of this.indexes.values()) idx.add(c.next);
+      } else if (old) {
+        this.docs.delete(c.id);
+        this.order.delete(c.id);
+      }
+    }
+  }
+
+  /** Returns true when a new index was built; throws DuplicateKeyError if existing data violates it. */
+  addIndex(spec: IndexSpec): IndexDef | null {
+    const def: IndexDef = {
+      name: spec.name ?? indexName(spec.keys),
+      keys: { ...spec.keys },
+      unique: !!spec.unique,
+    };
+    const existing = this.indexes.get(def.name);
+    if (existing) {
+      if (
+        JSON.stringify(existing.def.keys) !== JSON.stringify(def.keys) ||
+        existing.def.unique !== def.unique
+      ) {
+        throw new Error(`index ${def.name} already exists with different options`);
+      }
+      return null;
+    }
+    const idx = new IndexState(def);
+    for (const d of this.docs.values()) {
+      if (def.unique) {
+        for (const k of idx.keysOf(d)) {
+          const set = idx.map.get(k);
+          if (set && !set.has(d._id)) throw new DuplicateKeyError(this.name, def.name);
+        }
+      }
+      idx.add(d);
+    }
+    this.indexes.set(def.name, idx);
+    return def;
+  }
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { openEmbeddedStore } from './embedded/index.js';
+import { openMongoStore } from './mongo.js';
+import type { IndexSpec, Store } from './port.js';
+
+export * from './port.js';
+export { newId, isId } from './ids.js';
+
+/** MongoDB when MONGODB_URI is set, else the embedded durable store in `${dataDir}/db`. */
+export async function openStore(
+  config: Pick<Config, 'mongodbUri' | 'mongodbDb' | 'dataDir'>,
+): Promise<Store> {
+  if (config.mongodbUri) return openMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
+  return openEmbeddedStore({ dir: path.join(config.dataDir, 'db') });
+}
+
+/** The indexes of ARCHITECTURE.md (plus views/uploads lookups), created at start-up on both engines. */
+export const INDEXES: Record<string, IndexSpec[]> = {
+  users: [{ keys: { email: 1 }, unique: true }],
+  articles: [
+    { keys: { status: 1, createdAt: -1 } },
+    { keys: { status: 1, totalViewCount: -1 } },
+    { keys: { 'userInfo.email': 1 } },
+    { keys: { publisher: 1 } },
+    { keys: { Tags: 1 } },
+  ],
+  publishers: [{ keys: { publisherName: 1 }, unique: true }],
+  payments: [{ keys: { paymentIntentId: 1 }, unique: true }],
+  views: [{ keys: { articleId: 1, email: 1 } }],
+  uploads: [{ keys: { url: 1 } }],
+};
+
+export async function ensureIndexes(store: Store): Promise<void> {
+  for (const [name, specs] of Object.entries(INDEXES)) {
+    for (const spec of specs) await store.collection(name).createIndex(spec);
+  }
+}
