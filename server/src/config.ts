@@ -23,7 +23,16 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  /** Requests per IP per 15 minutes on POST /jwt and /users* (browser test runs share one IP). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
 });
+
+/** Per-IP limits: requests allowed per window. Tests raise them (one IP runs whole suites). */
+export interface RateLimit {
+  windowMs: number;
+  max: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -41,6 +50,16 @@ export interface Config {
   stripeWebhookSecret?: string;
   stripeApiBase?: string;
   logLevel: string;
+  /** Seed demo publishers, articles and accounts on first start (default: true unless production). */
+  seedDemoData: boolean;
+  rateLimits: {
+    /** POST /jwt and /users*: sign-in and registration calls. */
+    auth: RateLimit;
+    /** POST /uploads without a session, per IP; default in uploads/routes.ts. */
+    uploadsAnonymous?: RateLimit;
+    /** POST /uploads by one signed-in user; default in uploads/routes.ts. */
+    uploadsUser?: RateLimit;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +101,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     logLevel: e.LOG_LEVEL,
+    seedDemoData:
+      e.SEED_DEMO_DATA === undefined || e.SEED_DEMO_DATA === ''
+        ? e.NODE_ENV !== 'production'
+        : ['true', '1', 'yes'].includes(e.SEED_DEMO_DATA),
+    rateLimits: {
+      auth: { windowMs: 15 * 60_000, max: e.AUTH_RATE_LIMIT_MAX },
+    },
   };
 }
 

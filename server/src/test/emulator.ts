@@ -46,7 +46,14 @@ export async function emulatorSignUp(
       body: JSON.stringify({ idToken: body.idToken, ...profile, returnSecureToken: true }),
     });
     if (!upd.ok) throw new Error(`emulator update failed: ${upd.status} ${await upd.text()}`);
-    body = { ...body, idToken: ((await upd.json()) as { idToken: string }).idToken };
+    // The emulator's update answer carries no new ID token; sign in again so the token has the profile claims.
+    const signIn = await fetch(`${base}/accounts:signInWithPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    if (!signIn.ok) throw new Error(`emulator signIn failed: ${signIn.status} ${await signIn.text()}`);
+    body = { ...body, idToken: ((await signIn.json()) as { idToken: string }).idToken };
   }
   return { uid: body.localId, email, password, idToken: body.idToken };
 }

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Store } from '../store/port.js';
+
+/** A serialized JSON answer with its strong ETag, ready to send as-is. */
+export interface CachedAnswer<M = undefined> {
+  body: string;
+  etag: string;
+  /** Whatever the caller needs to decide who may see the answer (e.g. an article's status). */
+  meta: M;
+}
+
+/** What a build produces: the value to serialize and the meta kept beside it. */
+export interface Built<M> {
+  value: unknown;
+  meta: M;
+}
+
+interface Entry {
+  answer: CachedAnswer<unknown>;
+  group: string;
+  expiresAt: number;
+}
+
+const MAX_ENTRIES = 2_000;
+/**
+ * Safety net only: every write of this process invalidates what it changes at once. The TTL bounds
+ * staleness should another process (a second API instance on MongoDB) write to the same data.
+ */
+const TTL_MS = 30_000;
+
+/**
+ * Cache of serialized answers of public hot reads (trending, approved list pages, article details,
+ * publishers). Keys are grouped; a write invalidates whole groups. Concurrent misses of one key share
+ * one build, and a build that raced an invalidation is answered but not kept.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<CachedAnswer<unknown> | null>>();
+  private readonly generations = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Answers from cache or builds with `build` (null = nothing to cache, e.g. not found). */
+  get<M = undefined>(group: string, key: string, build: () => Promise<Built<M>>): Promise<CachedAnswer<M>>;
+  get<M = undefined>(
+    group: string,
+    key: string,
+    build: () => Promise<Built<M> | null>,
+  ): Promise<CachedAnswer<M> | null>;
+  async get<M>(
+    group: string,
+    key: string,
+    build: () => Promise<Built<M> | null>,
+  ): Promise<CachedAnswer<M> | null> {
+    const fullKey = `${group}\u0000${key}`;
+    const hit = this.entries.get(fullKey);
+    if (hit && hit.expiresAt > this.now()) return hit.answer as CachedAnswer<M>;
+    const pending = this.inflight.get(fullKey);
+    if (pending) return (await pending) as CachedAnswer<M> | null;
+
+    const generation = this.generation(group);
+    const promise = build().then((built) => {
+      if (!built) return null;
+      const body = JSON.stringify(built.value);
+      const answer: CachedAnswer<M> = { body, etag: etagOf(body), meta: built.meta };
+      if (this.generation(group) === generation) this.store(fullKey, group, answer);
+      return answer;
+    });
+    this.inflight.set(fullKey, promise);
+    try {
+      return await promise;
+    } finally {
+      this.inflight.delete(fullKey);
+    }
+  }
+
+  /** Drops every answer of the given groups (called by the writes that change them). */
+  invalidate(...groups: string[]): void {
+    for (const group of groups) {
+      this.generations.set(group, this.generation(group) + 1);
+      for (const [key, entry] of this.entries) {
+        if (entry.group === group) this.entries.delete(key);
+      }
+    }
+  }
+
+  /** Drops one answer; in-flight builds of its group are answered but not kept. */
+  invalidateKey(group: string, key: string): void {
+    this.generations.set(group, this.generation(group) + 1);
+    this.entries.delete(`${group}\u0000${key}`);
+  }
+
+  private generation(group: string): number {
+    return this.generations.get(group) ?? 0;
+  }
+
+  private store(key: string, group: string, answer: CachedAnswer<unknown>): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { answer, group, expiresAt: this.now() + TTL_MS });
+  }
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Sends a cached answer, or 304 when the client's If-None-Match already names it. */
+export function sendCached(
+  req: Request,
+  res: Response,
+  answer: CachedAnswer<unknown>,
+  cacheControl = 'public, no-cache',
+): void {
+  res.set('Cache-Control', cacheControl);
+  res.set('ETag', answer.etag);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.type('application/json').send(answer.body);
+}
+
+/** Answers JSON with an ETag so clients can revalidate (for per-caller answers that are not cached). */
+export function sendWithEtag(
+  req: Request,
+  res: Response,
+  value: unknown,
+  cacheControl = 'private, no-cache',
+): void {
+  const body = JSON.stringify(value);
+  sendCached(req, res, { body, etag: etagOf(body), meta: undefined }, cacheControl);
+}
+
+/** Cache groups; each write invalidates the groups whose answers it changes. */
+export const CacheGroup = {
+  /** Public article lists: trending, approved pages, premium pages. */
+  articleLists: 'article-lists',
+  /** Single-article answers (details). */
+  articleDetails: 'article-details',
+  publishers: 'publishers',
+  /** Admin publisher → article count table. */
+  publisherCounts: 'publisher-counts',
+} as const;
+
+const caches = new WeakMap<Store, AnswerCache>();
+
+/** One cache per store (per app instance), shared by the articles and publishers routers. */
+export function answerCacheFor(store: Store): AnswerCache {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = new AnswerCache();
+    caches.set(store, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { DuplicateKeyError, type Filter, type Store } from '../store/port.js';
+import type { Article, ViewRecord } from './types.js';
+
+/** Card fields only: lists never load what the cards do not show. */
+const CARD_PROJECTION = {
+  _id: 1,
+  articleTitle: 1,
+  articleImage: 1,
+  articleDescription: 1,
+  publisher: 1,
+  Tags: 1,
+  status: 1,
+  isPremium: 1,
+  createdAt: 1,
+  totalViewCount: 1,
+  userInfo: 1,
+} as const;
+
+/** The 24-hex _id of the view window of one reader on one article. */
+function viewWindowId(articleId: string, email: string): string {
+  return createHash('sha256').update(`${articleId}\n${email}`).digest('hex').slice(0, 24);
+}
+
+export interface ApprovedFilter {
+  search?: string;
+  publisher?: string;
+  tags?: string[];
+  premiumOnly?: boolean;
+}
+
+export type ArticleRepository = ReturnType<typeof createArticleRepository>;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The only place that builds queries on `articles` and `views`. */
+export function createArticleRepository(store: Store) {
+  const articles = () => store.collection<Article>('articles');
+  const views = () => store.collection<ViewRecord>('views');
+
+  return {
+    findById(id: string): Promise<Article | null> {
+      return articles().findOne({ _id: id });
+    },
+
+    insert(article: Article): Promise<void> {
+      return articles().insertOne(article);
+    },
+
+    countByAuthor(email: string): Promise<number> {
+      return articles().countDocuments({ 'userInfo.email': email });
+    },
+
+    listByAuthor(email: string): Promise<Article[]> {
+      return articles().find({ 'userInfo.email': email }, { sort: { createdAt: -1, _id: -1 } });
+    },
+
+    /** Approved articles, newest first; search is plain text (regex-escaped), tags match any-of. */
+    listApproved(filter: ApprovedFilter, page: number, limit: number): Promise<Article[]> {
+      const query: Filter = { status: 'Approved' };
+      if (filter.premiumOnly) query.isPremium = 'Yes';
+      if (filter.search) query.articleTitle = { $regex: escapeRegex(filter.search), $options: 'i' };
+      if (filter.publisher) query.publisher = filter.publisher;
+      if (filter.tags?.length) query.Tags = { $in: filter.tags };
+      // Sort keys match the {status, createdAt} index exactly so the engine can walk it.
+      return articles().find(query, {
+        sort: { createdAt: -1 },
+        skip: (page - 1) * limit,
+        limit,
+        projection: CARD_PROJECTION,
+      });
+    },
+
+    /** The approved articles with most views. */
+    trending(limit: number): Promise<Article[]> {
+      return articles().find(
+        { status: 'Approved' },
+        // Sort keys match the {status, totalViewCount} index exactly so the engine can walk it.
+        { sort: { totalViewCount: -1 }, limit, projection: CARD_PROJECTION },
+      );
+    },
+
+    countAll(): Promise<number> {
+      return articles().countDocuments({});
+    },
+
+    /** Every article (admin), newest first, one page. */
+    page(page: number, limit: number): Promise<Article[]> {
+      return articles().find({}, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit });
+    },
+
+    /**
+     * Applies `$set` only while the article still matches `expect` (e.g. still Pending), so a
+     * concurrent write cannot slip between the check and the update. Null when it no longer matches.
+     */
+    updateIf(id: string, expect: Filter, set: Partial<Article>): Promise<Article | null> {
+      return articles().findOneAndUpdate({ ...expect, _id: id }, { $set: set });
+    },
+
+    async deleteById(id: string): Promise<boolean> {
+      const { deletedCount } = await articles().deleteOne({ _id: id });
+      if (deletedCount > 0) await views().deleteMany({ articleId: id });
+      return deletedCount > 0;
+    },
+
+    countUsingImage(url: string): Promise<number> {
+      return articles().countDocuments({ articleImage: url });
+    },
+
+    /**
+     * Counts one view per viewer per article per window. Each (article, viewer) pair has one window
+     * record whose _id is derived from the pair, so the _id's uniqueness (both engines) settles races:
+     * the record is moved forward only when older than `cutoffIso`, or created when there is none.
+     * Null when the view falls inside the current window.
+     */
+    async countView(
+      articleId: string,
+      viewerEmail: string,
+      nowIso: string,
+      cutoffIso: string,
+    ): Promise<Article | null> {
+      const _id = viewWindowId(articleId, viewerEmail);
+      const moved = await views().findOneAndUpdate(
+        { _id, lastCountedAt: { $lte: cutoffIso } },
+        { $set: { lastCountedAt: nowIso } },
+      );
+      if (!moved) {
+        try {
+          await views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
+        } catch (err) {
+          if (err instanceof DuplicateKeyError) return null;
+          throw err;
+        }
+      }
+      return articles().findOneAndUpdate({ _id: articleId }, { $inc: { totalViewCount: 1 } });
+    },
+  };
+}

@@ -1,0 +1,474 @@
+/**
+ * Payments end to end through HTTP: the real `stripe` SDK talks to a Stripe-API-compatible test
+ * server on loopback (STRIPE_API_BASE), users are real emulator accounts, time is an injected clock.
+ */
+import Stripe from 'stripe';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../clock.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
+import type { User } from '../users/types.js';
+import type { PaymentRecord } from './repository.js';
+import { createStripeClient } from './stripe-client.js';
+
+const SECRET_KEY = 'sk_test_newsroom_payments';
+const WEBHOOK_SECRET = 'whsec_test_newsroom_payments';
+const T0 = new Date('2031-03-01T12:00:00.000Z');
+
+class TestClock implements Clock {
+  private t = T0.getTime();
+  now(): Date {
+    return new Date(this.t);
+  }
+  set(date: Date): void {
+    this.t = date.getTime();
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+let stripeServer: StripeTestServer;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  stripeServer = await startStripeTestServer({ secretKey: SECRET_KEY });
+  const client = createStripeClient({ stripeSecretKey: SECRET_KEY, stripeApiBase: stripeServer.url });
+  if (!client) throw new Error('expected a Stripe client');
+  stripe = client;
+});
+
+afterAll(async () => {
+  await stripeServer.close();
+});
+
+describe('payments with Stripe configured', () => {
+  let t: TestApp;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    clock = new TestClock();
+    t = await makeTestApp({ clock, stripe, config: { stripeWebhookSecret: WEBHOOK_SECRET } });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const userRecord = async (email: string) => t.store.collection<User>('users').findOne({ email });
+  const paymentsFor = async (paymentIntentId: string) =>
+    t.store.collection<PaymentRecord>('payments').find({ paymentIntentId });
+
+  async function createIntent(who: SignedIn, amount: number) {
+    const res = await request(t.app).post('/create-payment-intent').set(bearer(who.token)).send({ amount });
+    expect(res.status).toBe(200);
+    expect(res.body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(res.body.paymentIntentId).toMatch(/^pi_\w+$/);
+    return res.body as { clientSecret: string; paymentIntentId: string };
+  }
+
+  const redeem = (who: SignedIn, body: Record<string, unknown>) =>
+    request(t.app).patch('/make-premium-user').set(bearer(who.token)).send(body);
+
+  async function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+  }
+
+  it('GET /plans answers the catalog', async () => {
+    const res = await request(t.app).get('/plans');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { seconds: 60, amount: 1, label: '1 minute' },
+      { seconds: 432000, amount: 5, label: '5 days' },
+      { seconds: 864000, amount: 10, label: '10 days' },
+    ]);
+  });
+
+  it('creates a PaymentIntent in cents for a catalog price only', async () => {
+    const reader = await signInAs(t);
+    expect((await request(t.app).post('/create-payment-intent').send({ amount: 5 })).status).toBe(401);
+
+    const before = stripeServer.requests.length;
+    for (const amount of [7, 0, -5, 1.5, 500, '7', { $gt: 0 }, null]) {
+      const res = await request(t.app)
+        .post('/create-payment-intent')
+        .set(bearer(reader.token))
+        .send({ amount });
+      expect(res.status, `amount ${JSON.stringify(amount)}`).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    const extra = await request(t.app)
+      .post('/create-payment-intent')
+      .set(bearer(reader.token))
+      .send({ amount: 5, currency: 'eur' });
+    expect(extra.status).toBe(400);
+    expect(stripeServer.requests.length).toBe(before); // nothing reached Stripe
+
+    const { paymentIntentId, clientSecret } = await createIntent(reader, 5);
+    const intent = stripeServer.intent(paymentIntentId);
+    expect(intent).toMatchObject({
+      amount: 500,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      client_secret: clientSecret,
+      metadata: { uid: reader.uid, email: reader.email, seconds: '432000' },
+      automatic_payment_methods: { enabled: true },
+    });
+    const sent = stripeServer.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(sent.at(-1)?.idempotencyKey).toMatch(/^create-pi-/);
+  });
+
+  it('grants nothing for an intent that has not succeeded', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 1);
+    const res = await redeem(reader, { email: reader.email, time: 60, paymentIntentId });
+    expect(res.status).toBe(400);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(0);
+
+    // A declined card leaves it unpaid too.
+    await expect(
+      stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_chargeDeclined' }),
+    ).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
+    expect((await redeem(reader, { email: reader.email, time: 60, paymentIntentId })).status).toBe(400);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+
+    const check = await request(t.app)
+      .get('/isPremium')
+      .query({ email: reader.email })
+      .set(bearer(reader.token));
+    expect(check.body).toBe(false);
+  });
+
+  it('a succeeded intent grants exactly the plan seconds, once', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 5);
+    const confirmed = await stripe.paymentIntents.confirm(paymentIntentId, {
+      payment_method: 'pm_card_visa',
+    });
+    expect(confirmed.status).toBe('succeeded');
+
+    const first = await redeem(reader, { email: reader.email, time: 432000, paymentIntentId });
+    expect(first.status).toBe(200);
+    const expectedEnd = new Date(T0.getTime() + 432000 * 1000).toISOString();
+    expect(first.body).toMatchObject({ granted: true, premiumEndAt: expectedEnd });
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(expectedEnd);
+    expect(await paymentsFor(paymentIntentId)).toEqual([
+      expect.objectContaining({
+        paymentIntentId,
+        email: reader.email,
+        uid: reader.uid,
+        seconds: 432000,
+        amount: 5,
+        grantedAt: T0.toISOString(),
+        source: 'client',
+      }),
+    ]);
+    const check = await request(t.app)
+      .get('/isPremium')
+      .query({ email: reader.email })
+      .set(bearer(reader.token));
+    expect(check.body).toBe(true);
+
+    // The same intent again, even later and with the plan's time as text: no second extension.
+    clock.advance(3600_000);
+    const again = await redeem(reader, { email: reader.email, time: '432000', paymentIntentId });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ granted: false, premiumEndAt: expectedEnd });
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(expectedEnd);
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(1);
+
+    // A second purchase while premium extends from the current end, not from now.
+    const second = await createIntent(reader, 1);
+    stripeServer.markSucceeded(second.paymentIntentId);
+    const extended = await redeem(reader, {
+      email: reader.email,
+      time: 60,
+      paymentIntentId: second.paymentIntentId,
+    });
+    expect(extended.status).toBe(200);
+    expect(extended.body.premiumEndAt).toBe(new Date(T0.getTime() + (432000 + 60) * 1000).toISOString());
+  });
+
+  it("refuses another user's intent, someone else's email, and a time that is not the intent's plan", async () => {
+    const payer = await signInAs(t);
+    const other = await signInAs(t);
+    const { paymentIntentId } = await createIntent(payer, 10);
+    stripeServer.markSucceeded(paymentIntentId);
+
+    const stolen = await redeem(other, { email: other.email, time: 864000, paymentIntentId });
+    expect(stolen.status).toBe(403);
+    const asPayer = await redeem(other, { email: payer.email, time: 864000, paymentIntentId });
+    expect(asPayer.status).toBe(403);
+    const wrongPlan = await redeem(payer, { email: payer.email, time: 60, paymentIntentId });
+    expect(wrongPlan.status).toBe(400);
+    expect((await userRecord(other.email))?.premiumEndAt).toBeNull();
+    expect((await userRecord(payer.email))?.premiumEndAt).toBeNull();
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(0);
+
+    // Malformed ids and operator objects never reach Stripe; unknown intents are 404.
+    const before = stripeServer.requests.length;
+    for (const body of [
+      { email: payer.email, time: 864000, paymentIntentId: '../v1/customers' },
+      { email: payer.email, time: 864000, paymentIntentId: { $ne: null } },
+      { email: payer.email, time: { $gt: 0 }, paymentIntentId },
+      { email: payer.email, time: 864000 },
+    ]) {
+      expect((await redeem(payer, body)).status).toBe(400);
+    }
+    expect(stripeServer.requests.length).toBe(before);
+    expect(
+      (await redeem(payer, { email: payer.email, time: 864000, paymentIntentId: 'pi_unknown123' })).status,
+    ).toBe(404);
+
+    // The rightful owner still can.
+    const own = await redeem(payer, { email: payer.email, time: 864000, paymentIntentId });
+    expect(own.status).toBe(200);
+    expect(own.body.granted).toBe(true);
+  });
+
+  it('a webhook with a bad or missing signature is refused and changes nothing', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 1);
+    stripeServer.markSucceeded(paymentIntentId);
+    const event = stripeServer.succeededEvent(paymentIntentId);
+    const payload = JSON.stringify(event);
+
+    const wrongSecret = await webhook(event, 'whsec_not_ours');
+    expect(wrongSecret.status).toBe(400);
+    const missing = await request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .send(payload);
+    expect(missing.status).toBe(400);
+    const garbage = await request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=deadbeef')
+      .send(payload);
+    expect(garbage.status).toBe(400);
+    // Signed, then tampered with (a bigger plan).
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace('"seconds":"60"', '"seconds":"864000"');
+    expect(tampered).not.toBe(payload);
+    const forged = await request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(tampered);
+    expect(forged.status).toBe(400);
+
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(0);
+  });
+
+  it('a signed payment_intent.succeeded grants once, even delivered twice and redeemed by the client too', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 1);
+    const confirmed = await stripe.paymentIntents.confirm(paymentIntentId, {
+      payment_method: 'pm_card_visa',
+    });
+    expect(confirmed.status).toBe('succeeded');
+    const event = stripeServer.succeededEvent(paymentIntentId);
+    const expectedEnd = new Date(T0.getTime() + 60_000).toISOString();
+
+    const first = await webhook(event);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true });
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(expectedEnd);
+
+    clock.advance(10_000);
+    const second = await webhook(event);
+    expect(second.status).toBe(200);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(expectedEnd);
+
+    const client = await redeem(reader, { email: reader.email, time: 60, paymentIntentId });
+    expect(client.status).toBe(200);
+    expect(client.body).toMatchObject({ granted: false, premiumEndAt: expectedEnd });
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(expectedEnd);
+
+    const records = await paymentsFor(paymentIntentId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ source: 'webhook', seconds: 60, amount: 1, uid: reader.uid });
+  });
+
+  it('the client call first, then the webhook: still one grant', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 10);
+    stripeServer.markSucceeded(paymentIntentId);
+    const client = await redeem(reader, { email: reader.email, time: 864000, paymentIntentId });
+    expect(client.body.granted).toBe(true);
+    const end = (await userRecord(reader.email))?.premiumEndAt;
+    expect(end).toBe(new Date(T0.getTime() + 864000 * 1000).toISOString());
+
+    const hook = await webhook(stripeServer.succeededEvent(paymentIntentId));
+    expect(hook.status).toBe(200);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(end);
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(1);
+  });
+
+  it('a signed event for an unpaid intent or of another type grants nothing', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 5);
+    const unpaid = stripeServer.succeededEvent(paymentIntentId); // status still requires_payment_method
+    expect((await webhook(unpaid)).status).toBe(200);
+    const other = { ...unpaid, type: 'payment_intent.created' };
+    const res = await webhook(other);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+    expect(await paymentsFor(paymentIntentId)).toHaveLength(0);
+  });
+
+  it('concurrent grants: two plans add up, one intent redeemed at once by both paths counts once', async () => {
+    const reader = await signInAs(t);
+    const a = await createIntent(reader, 1);
+    const b = await createIntent(reader, 5);
+    stripeServer.markSucceeded(a.paymentIntentId);
+    stripeServer.markSucceeded(b.paymentIntentId);
+    const results = await Promise.all([
+      redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
+      redeem(reader, { email: reader.email, time: 432000, paymentIntentId: b.paymentIntentId }),
+      redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
+      webhook(stripeServer.succeededEvent(b.paymentIntentId)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(
+      new Date(T0.getTime() + (60 + 432000) * 1000).toISOString(),
+    );
+    expect(await paymentsFor(a.paymentIntentId)).toHaveLength(1);
+    expect(await paymentsFor(b.paymentIntentId)).toHaveLength(1);
+  });
+
+  it('a paid intent whose amount is not its plan price grants nothing, by either path', async () => {
+    const reader = await signInAs(t);
+    // Made outside our API (e.g. by hand in Stripe): $1 for the 10-day plan.
+    const cheap = await stripe.paymentIntents.create({
+      amount: 100,
+      currency: 'usd',
+      metadata: { uid: reader.uid, email: reader.email, seconds: '864000' },
+    });
+    await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' });
+
+    const res = await redeem(reader, { email: reader.email, time: 864000, paymentIntentId: cheap.id });
+    expect(res.status).toBe(400);
+    expect((await webhook(stripeServer.succeededEvent(cheap.id))).status).toBe(200);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+    expect(await paymentsFor(cheap.id)).toHaveLength(0);
+  });
+
+  it('premium ends at the injected clock time: /isPremium false, premium endpoints 402, remove/subscription clears it', async () => {
+    const reader = await signInAs(t);
+    const { paymentIntentId } = await createIntent(reader, 1);
+    stripeServer.markSucceeded(paymentIntentId);
+    expect((await redeem(reader, { email: reader.email, time: 60, paymentIntentId })).status).toBe(200);
+    const isPremium = () =>
+      request(t.app).get('/isPremium').query({ email: reader.email }).set(bearer(reader.token));
+    const premiumList = () => request(t.app).get('/premium/articles/only').set(bearer(reader.token));
+
+    expect((await isPremium()).body).toBe(true);
+    expect((await premiumList()).status).toBe(200);
+
+    clock.advance(59_999);
+    expect((await isPremium()).body).toBe(true);
+    // Nothing to clear while it still runs.
+    await request(t.app)
+      .patch('/remove/subscription')
+      .set(bearer(reader.token))
+      .send({ email: reader.email });
+    expect((await userRecord(reader.email))?.premiumEndAt).not.toBeNull();
+
+    clock.advance(1);
+    expect((await isPremium()).body).toBe(false);
+    const refused = await premiumList();
+    expect(refused.status).toBe(402);
+    expect(refused.body.needPremium).toBe(true);
+
+    const removed = await request(t.app)
+      .patch('/remove/subscription')
+      .set(bearer(reader.token))
+      .send({ email: reader.email });
+    expect(removed.status).toBe(200);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
+    expect((await premiumList()).status).toBe(402);
+  });
+});
+
+describe('payments without Stripe keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ stripe: null });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('payment calls answer 503 and the plans are still listed', async () => {
+    const reader = await signInAs(t);
+    const created = await request(t.app)
+      .post('/create-payment-intent')
+      .set(bearer(reader.token))
+      .send({ amount: 5 });
+    expect(created.status).toBe(503);
+    expect(created.body).toEqual({ message: 'Payments are not configured' });
+
+    const redeemed = await request(t.app)
+      .patch('/make-premium-user')
+      .set(bearer(reader.token))
+      .send({ email: reader.email, time: 60, paymentIntentId: 'pi_123' });
+    expect(redeemed.status).toBe(503);
+    expect(redeemed.body).toEqual({ message: 'Payments are not configured' });
+
+    const hook = await request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=x')
+      .send('{}');
+    expect(hook.status).toBe(503);
+
+    expect((await request(t.app).get('/plans')).status).toBe(200);
+    expect(
+      (await t.store.collection<User>('users').findOne({ email: reader.email }))?.premiumEndAt,
+    ).toBeNull();
+  });
+});
+
+describe('payments with a secret key but no webhook secret', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ stripe, config: { stripeWebhookSecret: undefined } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the webhook answers 503 and grants nothing', async () => {
+    const reader = await signInAs(t);
+    const created = await request(t.app)
+      .post('/create-payment-intent')
+      .set(bearer(reader.token))
+      .send({ amount: 1 });
+    expect(created.status).toBe(200);
+    stripeServer.markSucceeded(created.body.paymentIntentId);
+    const payload = JSON.stringify(stripeServer.succeededEvent(created.body.paymentIntentId));
+    const res = await request(t.app)
+      .post('/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
+      .send(payload);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Payments are not configured' });
+    expect(
+      (await t.store.collection<User>('users').findOne({ email: reader.email }))?.premiumEndAt,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import express, { Router } from 'express';
+import type { RouteContext } from '../context.js';
+import { Unauthorized } from '../errors.js';
+import { parseInput } from '../users/schemas.js';
+import { createPaymentIntentBody, makePremiumUserBody } from './schemas.js';
+import { paymentsService, type Payer, type PaymentsService } from './service.js';
+
+function service(ctx: RouteContext): PaymentsService {
+  return paymentsService({
+    store: ctx.store,
+    stripe: ctx.stripe,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    webhookSecret: ctx.config.stripeWebhookSecret,
+  });
+}
+
+function payer(req: express.Request): Payer {
+  if (!req.auth) throw new Unauthorized();
+  return { uid: req.auth.uid, email: req.auth.email };
+}
+
+/**
+ * GET /plans, POST /create-payment-intent, PATCH /make-premium-user.
+ * PATCH /make-premium-user answers 200 {message, granted, premiumEndAt}; redeeming an intent
+ * that was already redeemed (by an earlier call or the webhook) is idempotent: 200 with
+ * granted false and premiumEndAt unchanged, so a client racing the webhook still succeeds.
+ */
+export function paymentRoutes(ctx: RouteContext): Router {
+  const payments = service(ctx);
+  const router = Router();
+
+  router.get('/plans', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(payments.plans());
+  });
+
+  router.post('/create-payment-intent', ctx.guards.requireUserRecord, async (req, res) => {
+    const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});
+    res.json(await payments.createPaymentIntent(payer(req), amount));
+  });
+
+  router.patch('/make-premium-user', ctx.guards.requireUserRecord, async (req, res) => {
+    const input = parseInput(makePremiumUserBody, req.body ?? {});
+    const result = await payments.redeem(payer(req), input);
+    res.json({ message: result.granted ? 'Premium granted' : 'Payment already redeemed', ...result });
+  });
+
+  return router;
+}
+
+/**
+ * POST /stripe/webhook. Must be mounted BEFORE express.json(): the signature is computed over
+ * the raw body bytes.
+ */
+export function stripeWebhookRoutes(ctx: RouteContext): Router {
+  const payments = service(ctx);
+  const router = Router();
+  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await payments.handleWebhook(payload, req.header('stripe-signature'));
+    res.json({ received: true });
+  });
+  return router;
+}

@@ -1,0 +1,215 @@
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import type { Clock } from '../clock.js';
+import { Forbidden, HttpError, Invalid, NotFound, ServiceUnavailable } from '../errors.js';
+import { newId } from '../store/ids.js';
+import { DuplicateKeyError, type Store } from '../store/port.js';
+import { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, toCents, type Plan } from './plans.js';
+import { paymentsRepository, type PaymentRecord } from './repository.js';
+import type { MakePremiumUserInput } from './schemas.js';
+
+export const NOT_CONFIGURED = 'Payments are not configured';
+
+export interface PaymentsDeps {
+  store: Store;
+  /** null when STRIPE_SECRET_KEY is unset. */
+  stripe: Stripe | null;
+  clock: Clock;
+  logger: Logger;
+  webhookSecret?: string;
+}
+
+/** Who is paying: the claims of our session JWT. */
+export interface Payer {
+  uid: string;
+  email: string;
+}
+
+export interface GrantResult {
+  /** false when this PaymentIntent had already been redeemed (nothing was extended this time). */
+  granted: boolean;
+  premiumEndAt: string | null;
+}
+
+/** Grants a few more tries than concurrent grants for one user can plausibly need. */
+const MAX_GRANT_ATTEMPTS = 5;
+
+export function paymentsService(deps: PaymentsDeps) {
+  const repo = paymentsRepository(deps.store);
+
+  const requireStripe = (): Stripe => {
+    if (!deps.stripe) throw new ServiceUnavailable(NOT_CONFIGURED);
+    return deps.stripe;
+  };
+
+  const retrieveIntent = async (stripe: Stripe, id: string): Promise<Stripe.PaymentIntent> => {
+    try {
+      return await stripe.paymentIntents.retrieve(id);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.statusCode === 404)
+        throw new NotFound('Payment not found');
+      throw providerError(err, deps.logger);
+    }
+  };
+
+  /**
+   * The one place premium is granted, for both the client call and the webhook. Grants only a
+   * succeeded intent whose amount and currency are the catalog price of its plan, once: the
+   * payment record is inserted first and the unique index on paymentIntentId refuses a second one.
+   */
+  async function grantForIntent(
+    intent: Stripe.PaymentIntent,
+    source: PaymentRecord['source'],
+  ): Promise<GrantResult> {
+    if (intent.status !== 'succeeded') throw new Invalid('Payment has not succeeded');
+    const plan = planOfIntent(intent);
+    if (!plan) throw new Invalid('Payment does not match a plan');
+    const email = intent.metadata.email ?? '';
+    const uid = intent.metadata.uid ?? '';
+    const user = await repo.findUserByEmail(email);
+    if (!user || user.uid !== uid) throw new NotFound('Account not found');
+
+    try {
+      await repo.insertPayment({
+        _id: newId(),
+        paymentIntentId: intent.id,
+        email,
+        uid,
+        seconds: plan.seconds,
+        amount: plan.amount,
+        grantedAt: deps.clock.now().toISOString(),
+        source,
+      });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) {
+        const current = await repo.findUserByEmail(email);
+        return { granted: false, premiumEndAt: current?.premiumEndAt ?? null };
+      }
+      throw err;
+    }
+
+    try {
+      const premiumEndAt = await extendPremium(email, plan.seconds);
+      deps.logger.info({ paymentIntentId: intent.id, source, seconds: plan.seconds }, 'premium granted');
+      return { granted: true, premiumEndAt };
+    } catch (err) {
+      // Not granted after all: free the intent so a retry (client or webhook) can redeem it.
+      await repo.deletePayment(intent.id).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** premiumEndAt = max(now, current) + seconds, written with compare-and-set. */
+  async function extendPremium(email: string, seconds: number): Promise<string> {
+    for (let attempt = 0; attempt < MAX_GRANT_ATTEMPTS; attempt++) {
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw new NotFound('Account not found');
+      const current = user.premiumEndAt ?? null;
+      const now = deps.clock.now().getTime();
+      const base = Math.max(now, current ? new Date(current).getTime() : 0);
+      const next = new Date(base + seconds * 1000).toISOString();
+      if (await repo.setPremiumEndAtIf(user._id, current, next)) return next;
+    }
+    throw new HttpError(503, 'Please try again');
+  }
+
+  return {
+    plans(): readonly Plan[] {
+      return PLANS;
+    },
+
+    /** A PaymentIntent for a catalog price, in cents, tagged with who pays for which plan. */
+    async createPaymentIntent(
+      payer: Payer,
+      dollars: number,
+    ): Promise<{ clientSecret: string; paymentIntentId: string }> {
+      const stripe = requireStripe();
+      const plan = planByAmount(dollars);
+      if (!plan)
+        throw new Invalid('Amount is not the price of a plan', [
+          { path: 'amount', message: 'Not a plan price' },
+        ]);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: toCents(plan.amount),
+            currency: PLAN_CURRENCY,
+            metadata: { uid: payer.uid, email: payer.email, seconds: String(plan.seconds) },
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          // One key per purchase attempt: the SDK's network retries reuse it, so a retried
+          // request can never create a second intent.
+          { idempotencyKey: `create-pi-${payer.uid}-${newId()}` },
+        );
+        if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
+        return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+      } catch (err) {
+        throw providerError(err, deps.logger);
+      }
+    },
+
+    /** PATCH /make-premium-user: the caller redeems their own succeeded PaymentIntent. */
+    async redeem(payer: Payer, input: MakePremiumUserInput): Promise<GrantResult> {
+      const stripe = requireStripe();
+      if (input.email !== payer.email) throw new Forbidden('Forbidden access');
+      const intent = await retrieveIntent(stripe, input.paymentIntentId);
+      if (intent.metadata.uid !== payer.uid || intent.metadata.email !== payer.email) {
+        throw new Forbidden('This payment belongs to another account');
+      }
+      if (Number(intent.metadata.seconds) !== input.time)
+        throw new Invalid('Payment does not match the plan');
+      return grantForIntent(intent, 'client');
+    },
+
+    /**
+     * POST /stripe/webhook. Bad or missing signature → 400 and nothing changes. A verified
+     * payment_intent.succeeded grants like the client call; a payment we must refuse (wrong
+     * amount, unknown account) is logged and acknowledged, since Stripe retrying cannot fix it.
+     */
+    async handleWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
+      const stripe = requireStripe();
+      if (!deps.webhookSecret) throw new ServiceUnavailable(NOT_CONFIGURED);
+      if (!signature) throw new Invalid('Missing Stripe signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(payload, signature, deps.webhookSecret);
+      } catch {
+        throw new Invalid('Invalid Stripe signature');
+      }
+      if (event.type !== 'payment_intent.succeeded') return;
+      const intent = event.data.object;
+      try {
+        const result = await grantForIntent(intent, 'webhook');
+        if (!result.granted) deps.logger.info({ paymentIntentId: intent.id }, 'webhook: already redeemed');
+      } catch (err) {
+        if (err instanceof HttpError && err.status < 500) {
+          deps.logger.warn(
+            { paymentIntentId: intent.id, reason: err.message },
+            'webhook: payment not granted',
+          );
+          return;
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
+
+/** The plan an intent pays for, if its amount and currency are exactly that plan's price. */
+function planOfIntent(intent: Stripe.PaymentIntent): Plan | undefined {
+  const plan = planBySeconds(Number(intent.metadata.seconds));
+  if (!plan) return undefined;
+  if (intent.amount !== toCents(plan.amount) || intent.currency !== PLAN_CURRENCY) return undefined;
+  return plan;
+}
+
+function providerError(err: unknown, logger: Logger): unknown {
+  if (err instanceof HttpError) return err;
+  if (err instanceof Stripe.errors.StripeError) {
+    logger.error({ type: err.type, code: err.code, statusCode: err.statusCode }, 'stripe request failed');
+    return new HttpError(502, 'Payment provider error');
+  }
+  return err;
+}

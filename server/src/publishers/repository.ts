@@ -1,0 +1,42 @@
+import type { Store } from '../store/port.js';
+
+export interface Publisher {
+  _id: string;
+  publisherName: string;
+  logo: string;
+  createdAt?: string;
+  [key: string]: unknown;
+}
+
+export type PublisherRepository = ReturnType<typeof createPublisherRepository>;
+
+/** The only place that builds queries on `publishers` (and the per-publisher article count). */
+export function createPublisherRepository(store: Store) {
+  const publishers = () => store.collection<Publisher>('publishers');
+  return {
+    list(): Promise<Publisher[]> {
+      return publishers().find(
+        {},
+        { sort: { publisherName: 1 }, projection: { _id: 1, publisherName: 1, logo: 1 } },
+      );
+    },
+    findByName(publisherName: string): Promise<Publisher | null> {
+      return publishers().findOne({ publisherName });
+    },
+    /** Throws DuplicateKeyError when the name is taken (unique index). */
+    insert(publisher: Publisher): Promise<void> {
+      return publishers().insertOne(publisher);
+    },
+    /** Articles per publisher name, every status, in one aggregation. */
+    async articleCountsByPublisher(): Promise<Map<string, number>> {
+      const rows = await store
+        .collection('articles')
+        .aggregate<{ _id: unknown; articleCount: number }>([
+          { $group: { _id: '$publisher', articleCount: { $sum: 1 } } },
+        ]);
+      return new Map(
+        rows.filter((r) => typeof r._id === 'string').map((r) => [r._id as string, r.articleCount]),
+      );
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { DuplicateKeyError, type Doc, type Store } from '../store/port.js';
+import { isPremium, type User } from '../users/types.js';
+import { DEMO_ACCOUNTS, DEMO_ARTICLES, DEMO_PUBLISHERS, type DemoAccount } from './content.js';
+import { emulatorAccountDirectory, type AccountDirectory } from './firebase-accounts.js';
+import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './images.js';
+
+/** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
+const SEED_MARKER_ID = '5eed00000000000000000001';
+const publisherId = (i: number) => `5eed00000000000000a0${i.toString(16).padStart(4, '0')}`;
+const articleId = (i: number) => `5eed00000000000000b0${i.toString(16).padStart(4, '0')}`;
+const userId = (i: number) => `5eed00000000000000c0${i.toString(16).padStart(4, '0')}`;
+
+const DAY_MS = 24 * 3600_000;
+const YEAR_MS = 365 * DAY_MS;
+
+export interface SeedDeps {
+  store: Store;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Where demo logins are created; defaults to the Auth emulator (none without one). */
+  accounts?: AccountDirectory | null;
+}
+
+export interface SeedResult {
+  /** False when the store already carried the seed marker (content left untouched). */
+  contentSeeded: boolean;
+  accounts: string[];
+}
+
+/**
+ * Demo data on first start: accounts (always ensured, so the printed logins work even if the
+ * emulator's accounts were wiped), then publishers, articles and their images once per store.
+ * Idempotent: fixed ids, insert-if-missing, images rendered only when absent.
+ */
+export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
+  const { store, config, logger } = deps;
+  const uploads = path.join(config.dataDir, 'uploads');
+  const url = (file: string) => `${config.publicUrl}/uploads/${file}`;
+  const accounts = deps.accounts === undefined ? emulatorAccountDirectory(config) : deps.accounts;
+
+  const users = new Map<DemoAccount['key'], User>();
+  for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+    const avatar = `seed-avatar-${account.key}.png`;
+    await renderImage(uploads, avatar, avatarSvg({ name: account.name, colors: account.colors }));
+    users.set(account.key, await ensureDemoUser(deps, accounts, account, i, url(avatar)));
+  }
+
+  const meta = store.collection<Doc>('meta');
+  if (await meta.findOne({ _id: SEED_MARKER_ID })) {
+    logger.info('demo data already seeded');
+    return { contentSeeded: false, accounts: [...users.values()].map((u) => u.email) };
+  }
+
+  const publishers = store.collection<Doc>('publishers');
+  for (const [i, p] of DEMO_PUBLISHERS.entries()) {
+    const file = `seed-publisher-${i + 1}.png`;
+    await renderImage(uploads, file, publisherLogoSvg({ name: p.publisherName, colors: p.colors }));
+    await insertIfMissing(publishers, {
+      _id: publisherId(i + 1),
+      publisherName: p.publisherName,
+      logo: url(file),
+      createdAt: deps.clock.now().toISOString(),
+    });
+  }
+
+  const articles = store.collection<Doc>('articles');
+  const now = deps.clock.now().getTime();
+  for (const [i, a] of DEMO_ARTICLES.entries()) {
+    const file = `seed-article-${i + 1}.jpg`;
+    await renderImage(
+      uploads,
+      file,
+      articleCoverSvg({ title: a.title, tag: a.tags[0]!, publisher: a.publisher, seed: i + 1 }),
+    );
+    const author = users.get(a.author)!;
+    // Spread within the day too, so "newest first" has a stable, believable order.
+    const createdAt = new Date(now - a.daysAgo * DAY_MS - ((i * 37) % 600) * 60_000).toISOString();
+    await insertIfMissing(articles, {
+      _id: articleId(i + 1),
+      articleTitle: a.title,
+      articleImage: url(file),
+      articleDescription: a.paragraphs.join('\n\n'),
+      publisher: a.publisher,
+      Tags: a.tags,
+      status: a.status,
+      isPremium: a.isPremium,
+      decliningReason: a.decliningReason ?? null,
+      createdAt,
+      totalViewCount: a.views,
+      userInfo: { image: author.photoURL ?? '', name: author.name, email: author.email },
+    });
+  }
+
+  await insertIfMissing(meta, {
+    _id: SEED_MARKER_ID,
+    kind: 'seed',
+    seededAt: deps.clock.now().toISOString(),
+  });
+  logger.info(
+    { publishers: DEMO_PUBLISHERS.length, articles: DEMO_ARTICLES.length, users: DEMO_ACCOUNTS.length },
+    'demo data seeded',
+  );
+  return { contentSeeded: true, accounts: [...users.values()].map((u) => u.email) };
+}
+
+async function insertIfMissing(collection: ReturnType<Store['collection']>, doc: Doc): Promise<void> {
+  if (await collection.findOne({ _id: doc._id })) return;
+  try {
+    await collection.insertOne(doc);
+  } catch (err) {
+    // Someone created the same unique name (e.g. a publisher) by hand: keep theirs.
+    if (!(err instanceof DuplicateKeyError)) throw err;
+  }
+}
+
+/** The store record (and, for the three logins, the emulator account) of one demo user. */
+async function ensureDemoUser(
+  deps: SeedDeps,
+  accounts: AccountDirectory | null,
+  account: DemoAccount,
+  index: number,
+  photoURL: string,
+): Promise<User> {
+  const now = deps.clock.now();
+  let uid = `seed-${account.key}`;
+  let accountReady = false;
+  if (account.password && accounts) {
+    try {
+      uid = await accounts.upsert({
+        uid,
+        email: account.email,
+        password: account.password,
+        displayName: account.name,
+        photoURL,
+      });
+      accountReady = true;
+    } catch (err) {
+      // The API still starts (public pages work); the login appears once the emulator is reachable.
+      deps.logger.warn({ err, email: account.email }, 'could not create the demo login in Firebase Auth');
+    }
+  }
+  const users = deps.store.collection<User>('users');
+  const existing = await users.findOne({ email: account.email });
+  if (!existing) {
+    const user: User = {
+      _id: userId(index + 1),
+      uid,
+      email: account.email,
+      name: account.name,
+      displayName: account.name,
+      photoURL,
+      ...(account.phone && { phone: account.phone }),
+      ...(account.address && { address: account.address }),
+      ...(account.birth && { birth: account.birth }),
+      ...(account.gender && { gender: account.gender }),
+      ...(account.role === 'admin' && { role: 'Admin' as const }),
+      premiumEndAt: account.role === 'premium' ? new Date(now.getTime() + YEAR_MS).toISOString() : null,
+      // Staff accounts joined before the articles they wrote.
+      createdAt: new Date(now.getTime() - (60 - index) * DAY_MS).toISOString(),
+    };
+    try {
+      await users.insertOne(user);
+      return user;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+  // Re-run: keep the record (and any profile edits) but restore what the demo login promises.
+  const current = (await users.findOne({ email: account.email }))!;
+  const set: Partial<User> = {};
+  if (accountReady && current.uid !== uid) set.uid = uid;
+  if (account.role === 'admin' && current.role !== 'Admin') set.role = 'Admin';
+  if (account.role === 'premium' && !isPremium(current, now)) {
+    set.premiumEndAt = new Date(now.getTime() + YEAR_MS).toISOString();
+  }
+  if (!Object.keys(set).length) return current;
+  return (await users.findOneAndUpdate({ email: account.email }, { $set: set })) ?? current;
+}

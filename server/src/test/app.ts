@@ -1,0 +1,167 @@
+/**
+ * The app as tests use it: embedded store in a fresh temp dir, real Firebase ID-token verification
+ * against the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), a silent logger, and users signed in
+ * through the real endpoints (POST /users/new, POST /jwt).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import type Stripe from 'stripe';
+import request from 'supertest';
+import { createApp } from '../app.js';
+import { firebaseVerifier } from '../auth/identity.js';
+import { systemClock, type Clock } from '../clock.js';
+import { loadConfig, type Config } from '../config.js';
+import type { AppDeps } from '../context.js';
+import { openEmbeddedStore } from '../store/embedded/index.js';
+import { ensureIndexes } from '../store/index.js';
+import type { Store } from '../store/port.js';
+import type { User } from '../users/types.js';
+import { emulatorHost, emulatorSignUp, uniqueEmail, type EmulatorAccount } from './emulator.js';
+
+export interface TestApp {
+  app: Express;
+  deps: AppDeps;
+  store: Store;
+  /** Closes the store and removes the temp dir. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  stripe?: Stripe | null;
+  config?: Partial<Config>;
+}
+
+const testApps = new WeakMap<Express, TestApp>();
+
+/** A test config: temp DATA_DIR, random JWT secret, the emulator, and limits a whole suite never hits. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '5000',
+    PUBLIC_URL: 'http://127.0.0.1:5000',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FIREBASE_PROJECT_ID: 'demo-newsroom',
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  return {
+    ...base,
+    rateLimits: { ...base.rateLimits, auth: { windowMs: 60_000, max: 100_000 } },
+    ...overrides,
+  };
+}
+
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-test-'));
+  const config = testConfig(dataDir, options.config);
+  const store = await openEmbeddedStore({ dir: path.join(dataDir, 'store') });
+  await ensureIndexes(store);
+  const deps: AppDeps = {
+    config,
+    store,
+    identity: firebaseVerifier(config),
+    clock: options.clock ?? systemClock,
+    logger: pino({ level: 'silent' }),
+    stripe: options.stripe ?? null,
+  };
+  const app = createApp(deps);
+  const testApp: TestApp = {
+    app,
+    deps,
+    store,
+    async close() {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  testApps.set(app, testApp);
+  return testApp;
+}
+
+export interface SignedIn {
+  /** Our session JWT (send as `Authorization: Bearer`). */
+  token: string;
+  email: string;
+  uid: string;
+  /** The Firebase ID token from the emulator. */
+  idToken: string;
+  name: string;
+}
+
+export interface SignInOptions {
+  role?: 'reader' | 'admin' | 'premium';
+  email?: string;
+  name?: string;
+}
+
+/**
+ * A real emulator account registered through POST /users/new and signed in through POST /jwt.
+ * admin: role 'Admin'; premium: premiumEndAt one year from now (set in the store).
+ */
+export async function signInAs(target: TestApp | Express, options: SignInOptions = {}): Promise<SignedIn> {
+  const app = 'app' in target && 'store' in target ? target.app : (target as Express);
+  const role = options.role ?? 'reader';
+  const email = (options.email ?? uniqueEmail(role)).toLowerCase();
+  const name = options.name ?? `Test ${role[0]!.toUpperCase()}${role.slice(1)}`;
+  const account = await emulatorSignUp(email, 'Passw0rd!', { displayName: name }).catch(
+    async (err: Error) => {
+      // The same email twice (e.g. a fixed address in several files): sign the existing account in.
+      if (!err.message.includes('EMAIL_EXISTS')) throw err;
+      return emulatorPasswordSignIn(email, 'Passw0rd!');
+    },
+  );
+
+  const reg = await request(app)
+    .post('/users/new')
+    .set('Authorization', `Bearer ${account.idToken}`)
+    .send({ name, email, photoURL: 'https://example.test/avatar.png' });
+  if (reg.status !== 201 && reg.status !== 200) {
+    throw new Error(`POST /users/new failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  }
+  const jwt = await request(app)
+    .post('/jwt')
+    .set('Authorization', `Bearer ${account.idToken}`)
+    .send({ email });
+  if (jwt.status !== 200 || typeof jwt.body.token !== 'string') {
+    throw new Error(`POST /jwt failed: ${jwt.status} ${JSON.stringify(jwt.body)}`);
+  }
+
+  if (role !== 'reader') {
+    const testApp = testApps.get(app);
+    if (!testApp) throw new Error('signInAs: pass the TestApp (or an app made by makeTestApp)');
+    const now = testApp.deps.clock.now().getTime();
+    const set: Partial<User> =
+      role === 'admin'
+        ? { role: 'Admin' }
+        : { premiumEndAt: new Date(now + 365 * 24 * 3600_000).toISOString() };
+    await testApp.store.collection<User>('users').updateOne({ email }, { $set: set });
+  }
+  return { token: jwt.body.token as string, email, uid: account.uid, idToken: account.idToken, name };
+}
+
+/** A fresh ID token for an existing emulator account. */
+export async function emulatorPasswordSignIn(email: string, password: string): Promise<EmulatorAccount> {
+  const res = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator signIn failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, email, password, idToken: body.idToken };
+}
+
+/** `Authorization: Bearer <token>` header object for supertest's `.set()`. */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,34 @@
+import type { Store } from '../store/port.js';
+
+export interface UploadRecord {
+  _id: string;
+  url: string;
+  file: string;
+  uploaderEmail: string | null;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;
+
+/** The only place that builds queries on `uploads` (and the look-ups of who still uses an image). */
+export function createUploadRepository(store: Store) {
+  const uploads = () => store.collection<UploadRecord>('uploads');
+  return {
+    insert(record: UploadRecord): Promise<void> {
+      return uploads().insertOne(record);
+    },
+    async deleteByUrl(url: string): Promise<void> {
+      await uploads().deleteMany({ url });
+    },
+    /** Whether any article, user or publisher still points at this image URL. */
+    async isReferenced(url: string): Promise<boolean> {
+      const [articles, users, publishers] = await Promise.all([
+        store.collection('articles').countDocuments({ articleImage: url }),
+        store.collection('users').countDocuments({ photoURL: url }),
+        store.collection('publishers').countDocuments({ logo: url }),
+      ]);
+      return articles + users + publishers > 0;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Store } from '../store/port.js';
+import type { User } from './types.js';
+
+/** What a profile read answers: never the Firebase uid or activity timestamps. */
+const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0 } as const;
+
+export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** The only place that builds queries on `users`. */
+export function createUserRepository(store: Store) {
+  const users = () => store.collection<User>('users');
+  return {
+    findByEmail(email: string): Promise<User | null> {
+      return users().findOne({ email });
+    },
+    findProfileByEmail(email: string): Promise<User | null> {
+      return users().findOne({ email }, { projection: PROFILE_PROJECTION });
+    },
+    findById(id: string): Promise<User | null> {
+      return users().findOne({ _id: id });
+    },
+    /** Throws DuplicateKeyError when the email is taken (unique index). */
+    insert(user: User): Promise<void> {
+      return users().insertOne(user);
+    },
+    async setFields(email: string, set: Partial<User>, unset: string[] = []): Promise<User | null> {
+      const update: Record<string, unknown> = {};
+      if (Object.keys(set).length) update.$set = set;
+      if (unset.length) update.$unset = Object.fromEntries(unset.map((k) => [k, '']));
+      if (!Object.keys(update).length) return users().findOne({ email });
+      return users().findOneAndUpdate({ email }, update);
+    },
+    async makeAdmin(id: string): Promise<{ matched: boolean; modified: boolean }> {
+      const r = await users().updateOne({ _id: id }, { $set: { role: 'Admin' } });
+      return { matched: r.matchedCount > 0, modified: r.modifiedCount > 0 };
+    },
+    /** Clears premiumEndAt only when it has already passed. */
+    async clearExpiredPremium(email: string, nowIso: string): Promise<boolean> {
+      const r = await users().updateOne(
+        { email, premiumEndAt: { $ne: null, $lte: nowIso } },
+        { $set: { premiumEndAt: null } },
+      );
+      return r.modifiedCount > 0;
+    },
+    count(): Promise<number> {
+      return users().countDocuments({});
+    },
+    async page(page: number, limit: number): Promise<User[]> {
+      return users().find(
+        {},
+        { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit, projection: PROFILE_PROJECTION },
+      );
+    },
+  };
+}

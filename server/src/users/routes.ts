@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import type { RouteContext } from '../context.js';
+import { Invalid } from '../errors.js';
+import { invalidateCached, USER_STATS_PREFIX } from '../stats/cache.js';
+import { createUserRepository } from './repository.js';
+import { emailSchema, idParamSchema, pageQuerySchema, parseInput, profileUpdateSchema } from './schemas.js';
+import { createUserService } from './service.js';
+
+/** Profiles (the user named by email; admins may read others) and the admin's user management. */
+export function usersRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const users = createUserService({
+    repo: createUserRepository(ctx.store),
+    clock: ctx.clock,
+    onUsersChanged: () => invalidateCached(ctx.store, USER_STATS_PREFIX),
+  });
+  const { requireUser, requireAdmin, requireSelf } = ctx.guards;
+  const emailParam = (raw: unknown) => parseInput(emailSchema, raw, 'Invalid email');
+
+  router.get(
+    '/users/:email',
+    requireUser,
+    requireSelf('params', { adminMayRead: true }),
+    async (req, res) => {
+      res.json(await users.profile(emailParam(req.params.email)));
+    },
+  );
+
+  router.patch('/users/:email', requireUser, requireSelf('params'), async (req, res) => {
+    const email = emailParam(req.params.email);
+    const input = parseInput(profileUpdateSchema, req.body);
+    if (input.email !== undefined && input.email !== email) {
+      throw new Invalid('Email is read-only', [{ path: 'email', message: 'Email cannot be changed' }]);
+    }
+    res.json(await users.updateProfile(email, input));
+  });
+
+  router.get('/all-users', requireAdmin, async (req, res) => {
+    const { page, limit } = parseInput(pageQuerySchema, req.query);
+    res.json(await users.list(page, limit));
+  });
+
+  router.patch('/make-admin/:id', requireAdmin, async (req, res) => {
+    const { id } = parseInput(idParamSchema, req.params, 'Malformed id');
+    const { modified } = await users.makeAdmin(id);
+    res.json({
+      message: modified ? 'Changed to admin' : 'Already an admin',
+      modifiedCount: modified ? 1 : 0,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,133 @@
+import type { Identity } from '../auth/identity.js';
+import type { Clock } from '../clock.js';
+import { NotFound } from '../errors.js';
+import { newId } from '../store/ids.js';
+import { DuplicateKeyError } from '../store/port.js';
+import type { UserRepository } from './repository.js';
+import type { ProfileUpdate } from './schemas.js';
+import { isAdmin, isPremium, type User } from './types.js';
+
+export type UserService = ReturnType<typeof createUserService>;
+
+export interface UserServiceDeps {
+  repo: UserRepository;
+  clock: Clock;
+  /** Called after any write that changes the user counts (registration, roles). */
+  onUsersChanged?: () => void;
+}
+
+/** The user rules of ARCHITECTURE.md (registration, roles, premium state, profile). */
+export function createUserService({ repo, clock, onUsersChanged = () => {} }: UserServiceDeps) {
+  const nowIso = () => clock.now().toISOString();
+
+  /** Creates the record if it does not exist yet; a concurrent insert (unique email) is not an error. */
+  async function ensureUser(identity: Identity, profile: { name?: string; photoURL?: string }) {
+    const existing = await repo.findByEmail(identity.email);
+    if (existing) return { user: existing, created: false };
+    const now = nowIso();
+    const user: User = {
+      _id: newId(),
+      uid: identity.uid,
+      email: identity.email,
+      name: profile.name ?? identity.name ?? '',
+      displayName: profile.name ?? identity.name ?? '',
+      ...(profile.photoURL || identity.picture ? { photoURL: profile.photoURL || identity.picture } : {}),
+      premiumEndAt: null,
+      createdAt: now,
+      lastSeenAt: now,
+    };
+    try {
+      await repo.insert(user);
+      onUsersChanged();
+      return { user, created: true };
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const raced = await repo.findByEmail(identity.email);
+      if (!raced) throw err;
+      return { user: raced, created: false };
+    }
+  }
+
+  return {
+    /** POST /jwt: upserts the record from the verified token's claims. */
+    async signIn(identity: Identity): Promise<User> {
+      const { user, created } = await ensureUser(identity, {});
+      if (created) return user;
+      const set: Partial<User> = { lastSeenAt: nowIso() };
+      // The emulator (or a re-created Firebase account) may give the same email a new uid.
+      if (user.uid !== identity.uid) set.uid = identity.uid;
+      const updated = await repo.setFields(user.email, set);
+      onUsersChanged(); // the active-user count may have changed
+      return updated ?? user;
+    },
+
+    /**
+     * POST /users/new and /users/new/google; idempotent. The record may already exist (POST /jwt
+     * runs on the sign-in state change, before the profile is sent): then only empty fields are
+     * filled, so a later Google sign-in never overwrites a profile the user edited.
+     */
+    async register(identity: Identity, profile: { name?: string; photoURL?: string }) {
+      const { user, created } = await ensureUser(identity, profile);
+      if (created) return { user, created };
+      const set: Partial<User> = {};
+      const name = profile.name ?? identity.name;
+      if (!user.name && name) Object.assign(set, { name, displayName: name });
+      const photoURL = profile.photoURL || identity.picture;
+      if (!user.photoURL && photoURL) set.photoURL = photoURL;
+      if (!Object.keys(set).length) return { user, created };
+      return { user: (await repo.setFields(user.email, set)) ?? user, created };
+    },
+
+    async isEmailFree(email: string): Promise<boolean> {
+      return !(await repo.findByEmail(email));
+    },
+
+    async isAdmin(email: string): Promise<boolean> {
+      return isAdmin(await repo.findByEmail(email));
+    },
+
+    async isPremium(email: string): Promise<boolean> {
+      return isPremium(await repo.findByEmail(email), clock.now());
+    },
+
+    /** Clears an expired subscription; harmless for an active or absent one. */
+    async removeExpiredSubscription(email: string): Promise<boolean> {
+      const removed = await repo.clearExpiredPremium(email, nowIso());
+      if (removed) onUsersChanged();
+      return removed;
+    },
+
+    async profile(email: string): Promise<User> {
+      const user = await repo.findProfileByEmail(email);
+      if (!user) throw new NotFound('User not found');
+      return user;
+    },
+
+    async updateProfile(email: string, input: ProfileUpdate): Promise<User> {
+      const existing = await repo.findByEmail(email);
+      if (!existing) throw new NotFound('User not found');
+      const set: Partial<User> = { name: input.name, displayName: input.name };
+      const unset: string[] = [];
+      for (const key of ['photoURL', 'phone', 'address', 'birth', 'gender'] as const) {
+        const value = input[key];
+        if (value === undefined) continue;
+        if (value === '') unset.push(key);
+        else Object.assign(set, { [key]: value });
+      }
+      await repo.setFields(email, set, unset);
+      return this.profile(email);
+    },
+
+    async list(page: number, limit: number): Promise<{ users: User[]; totalPages: number }> {
+      const [total, users] = await Promise.all([repo.count(), repo.page(page, limit)]);
+      return { users, totalPages: Math.max(1, Math.ceil(total / limit)) };
+    },
+
+    async makeAdmin(id: string): Promise<{ modified: boolean }> {
+      const r = await repo.makeAdmin(id);
+      if (!r.matched) throw new NotFound('User not found');
+      if (r.modified) onUsersChanged();
+      return { modified: r.modified };
+    },
+  };
+}
