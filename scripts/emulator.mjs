@@ -16,17 +16,19 @@ export async function isUp(host) {
 }
 
 /**
- * @param {{ config: string, host: string, exportDir?: string, log?: (line: string) => void }} options
+ * @param {{ config: string, host: string, exportDir?: string, log?: (line: string) => void, detached?: boolean }} options
  * exportDir: accounts are imported from it at start and exported to it on exit (kept across restarts).
+ * detached: own process group, so a terminal Ctrl-C reaches only the parent, which then stops it once
+ * (a second SIGINT makes firebase-tools force-quit without exporting).
  */
-export async function startEmulator({ config, host, exportDir, log = () => {} }) {
+export async function startEmulator({ config, host, exportDir, log = () => {}, detached = false }) {
   const args = ['emulators:start', '--only', 'auth', '--project', 'demo-newsroom', '--config', config];
   if (exportDir) {
     mkdirSync(exportDir, { recursive: true });
     args.push('--import', exportDir, '--export-on-exit', exportDir);
   }
   const bin = path.join(root, 'node_modules', '.bin', 'firebase');
-  const child = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
+  const child = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let output = '';
   const collect = (chunk) => {
     output += chunk;

@@ -41,7 +41,14 @@ async function main(): Promise<void> {
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, () => resolve(s));
-    s.once('error', reject);
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') {
+        console.error(`Port ${config.port} is already in use (set PORT to use another one)`);
+        void store.close().finally(() => process.exit(1));
+        return;
+      }
+      reject(err);
+    });
   });
   logger.info(
     { port: config.port, store: store.kind, firebaseEmulator: config.firebaseAuthEmulatorHost ?? null },

@@ -80,7 +80,7 @@ export function articleCoverSvg(opts: {
   const text = lines
     .map(
       (l, i) =>
-        `<text x="72" y="${330 - (lines.length - 1) * 34 + i * 68}" font-family="DejaVu Serif, Liberation Serif, serif" font-size="54" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
+        `<text x="72" y="${370 - (lines.length - 1) * 34 + i * 68}" font-family="DejaVu Serif, Liberation Serif, serif" font-size="54" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">
@@ -98,8 +98,8 @@ export function articleCoverSvg(opts: {
   <rect width="1200" height="675" fill="url(#g)"/>
   ${circles}${stripes}
   <rect width="1200" height="675" fill="url(#fade)"/>
-  <rect x="72" y="120" width="64" height="6" fill="${accent}"/>
-  <text x="72" y="168" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="24" letter-spacing="6" font-weight="700" fill="${accent}">${escapeXml(opts.tag.toUpperCase())}</text>
+  <rect x="72" y="160" width="64" height="6" fill="${accent}"/>
+  <text x="72" y="208" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="24" letter-spacing="6" font-weight="700" fill="${accent}">${escapeXml(opts.tag.toUpperCase())}</text>
   ${text}
   <text x="72" y="600" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="22" fill="#ffffff" fill-opacity="0.8">${escapeXml(opts.publisher)}</text>
 </svg>`;

@@ -1,0 +1,188 @@
+/**
+ * Browser helpers for the e2e specs: Chromium via playwright-core, demo logins, axe-core checks in both
+ * themes, screenshots. Import from specs as `import { ... } from './harness'`.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { apiUrl, e2eEnv, webUrl } from './env';
+
+export { apiUrl, webUrl };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const screenshotDir = path.join(here, 'screenshots');
+
+export const DEMO = {
+  admin: { email: 'admin@newsroom.test', password: 'Admin1234' },
+  premium: { email: 'premium@newsroom.test', password: 'Premium1234' },
+  reader: { email: 'reader@newsroom.test', password: 'Reader1234' },
+} as const;
+export type Account = { email: string; password: string };
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 360, height: 780 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: e2eEnv.chromium,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  theme?: 'light' | 'dark';
+  /** Keep the Home subscribe-now modal from popping up over other checks (default true). */
+  suppressSubscribeModal?: boolean;
+}
+
+/** Local hosts the app may reach; everything else (js.stripe.com, CDNs, Google) is aborted. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * A fresh browser context + page. External hosts are aborted; a spec that needs a fake
+ * (e.g. Stripe.js) registers its own `context.route(...)` afterwards — later routes win in Playwright.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return LOCAL_HOSTS.has(host) ? route.fallback() : route.abort();
+  });
+  const theme = options.theme;
+  const suppress = options.suppressSubscribeModal ?? true;
+  await context.addInitScript(
+    ({ theme, suppress }) => {
+      // Only seeds the first visit; the app owns these keys afterwards.
+      if (theme && !sessionStorage.getItem('e2e:theme-seeded')) {
+        localStorage.setItem('theme', theme);
+        sessionStorage.setItem('e2e:theme-seeded', '1');
+      }
+      if (suppress) sessionStorage.setItem('newsroom:subscribe-modal-seen', '1');
+    },
+    { theme, suppress },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  return { context, page };
+}
+
+export async function goto(page: Page, route: string): Promise<void> {
+  await page.goto(`${webUrl}${route}`);
+}
+
+/** Signs in through the Login screen and waits for the session (token stored, navbar avatar). */
+export async function login(page: Page, account: Account): Promise<void> {
+  await goto(page, '/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText('Login successful').waitFor();
+  await page.getByTestId('avatar-button').waitFor();
+  await page.waitForFunction(() => Boolean(localStorage.getItem('token')));
+}
+
+/** Creates a fresh account directly in the Auth emulator (no UI), for tests that need a brand-new user. */
+export async function createEmulatorAccount(prefix = 'e2e'): Promise<Account> {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const password = 'Fresh1234';
+  const res = await fetch(
+    `http://${e2eEnv.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, displayName: 'E2E Reader', returnSecureToken: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
+  return { email, password };
+}
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+/** The theme currently applied to <html>. */
+export async function currentTheme(page: Page): Promise<'dark' | 'light'> {
+  return (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light';
+}
+
+/** Switches theme with the on-screen moon/sun toggle (every screen but 404 has one), else via the class. */
+export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if ((await currentTheme(page)) === theme) return;
+  const toggle = page.getByTestId('theme-toggle');
+  if (await toggle.count()) await toggle.first().click();
+  else await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+  await page.waitForFunction((t) => document.documentElement.classList.contains('dark') === (t === 'dark'), theme);
+}
+
+const axeSource = readFileSync(path.resolve(here, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core (WCAG 2.x A/AA) on the page; fails on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Let CSS transitions (theme switch, carousel fade) settle so colours are measured at rest.
+  await page.waitForTimeout(400);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations;
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n'),
+    )
+    .join('\n');
+  if (serious.length > 0) {
+    throw new Error(`axe on ${label} (${await currentTheme(page)}) found serious/critical violations:\n${report}`);
+  }
+}
+
+/** axe in both themes, then back to the theme the page had. */
+export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  const original = await currentTheme(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expectNoSeriousA11yViolations(page, label);
+  }
+  await setTheme(page, original);
+}
+
+/** Full-page screenshot into client/e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+/** Reads JSON from the API directly (test setup/look-ups, not what the user sees). */
+export async function apiGet<T>(route: string, token?: string): Promise<T> {
+  const res = await fetch(`${apiUrl}${route}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`GET ${route} → ${res.status}`);
+  return (await res.json()) as T;
+}

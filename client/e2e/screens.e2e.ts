@@ -1,0 +1,144 @@
+/**
+ * Every reader screen at desktop and 360 px: its own document title, no serious/critical axe violations
+ * in light and dark themes, and screenshots of both themes (client/e2e/screenshots/).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  DEMO,
+  DESKTOP,
+  expectAccessibleInBothThemes,
+  goto,
+  launchBrowser,
+  login,
+  MOBILE,
+  newPage,
+  screenshot,
+  setTheme,
+} from './harness';
+
+interface Card {
+  _id: string;
+  articleTitle: string;
+  isPremium: 'Yes' | 'No';
+}
+
+interface Screen {
+  name: string;
+  route: () => string;
+  title: string;
+  /** Signed-in screens use the demo reader. */
+  signedIn?: boolean;
+  ready: (page: Page) => Promise<void>;
+}
+
+let free: Card;
+let premium: Card;
+
+const screens: Screen[] = [
+  {
+    name: 'home',
+    route: () => '/',
+    title: 'Home | Newsroom',
+    ready: async (page) => {
+      await page.getByTestId('trending-carousel').waitFor();
+      await page.getByTestId('publisher-grid').waitFor();
+    },
+  },
+  {
+    name: 'all-articles',
+    route: () => '/all-articles',
+    title: 'All Articles | Newsroom',
+    ready: (page) => page.getByTestId('article-card').first().waitFor(),
+  },
+  {
+    name: 'about-us',
+    route: () => '/about-us',
+    title: 'About Us | Newsroom',
+    ready: (page) => page.getByText('Active users now').waitFor(),
+  },
+  {
+    name: 'login',
+    route: () => '/login',
+    title: 'Login | Newsroom',
+    ready: (page) => page.getByRole('heading', { name: 'Welcome back' }).waitFor(),
+  },
+  {
+    name: 'registration',
+    route: () => '/registration',
+    title: 'Registration | Newsroom',
+    ready: (page) => page.getByRole('heading', { name: 'Create your account' }).waitFor(),
+  },
+  {
+    name: 'not-found',
+    route: () => '/no-such-page',
+    title: 'Page Not Found | Newsroom',
+    ready: (page) => page.getByText('page not found').waitFor(),
+  },
+  {
+    name: 'article-details',
+    route: () => `/article-details/${free._id}`,
+    title: 'Article Details | Newsroom',
+    signedIn: true,
+    ready: (page) => page.getByTestId('article-body').waitFor(),
+  },
+  {
+    name: 'premium-teaser',
+    route: () => `/article-details/${premium._id}`,
+    title: 'Article Details | Newsroom',
+    signedIn: true,
+    ready: (page) => page.getByTestId('premium-teaser').waitFor(),
+  },
+];
+
+describe('reader screens: titles, accessibility and screenshots', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const cards = await apiGet<Card[]>('/all-articles/approved?limit=50');
+    free = cards.find((c) => c.isPremium === 'No')!;
+    premium = cards.find((c) => c.isPremium === 'Yes')!;
+    expect(free, 'the seed has a free approved article').toBeDefined();
+    expect(premium, 'the seed has a premium approved article').toBeDefined();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`every screen at ${size} (${viewport.width} px)`, async () => {
+      const { context, page } = await newPage(browser, { viewport, theme: 'light' });
+      let signedIn = false;
+      for (const screen of screens) {
+        if (screen.signedIn && !signedIn) {
+          await login(page, DEMO.reader);
+          signedIn = true;
+        }
+        await goto(page, screen.route());
+        await screen.ready(page).catch(async (error: unknown) => {
+          await screenshot(page, `FAILED-${screen.name}-${size}`);
+          throw error;
+        });
+        await expect.poll(() => page.title(), { message: `${screen.name} title` }).toBe(screen.title);
+        // No sideways scrolling on a phone.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
+
+        await expectAccessibleInBothThemes(page, `${screen.name} @${size}`);
+        for (const theme of ['light', 'dark'] as const) {
+          await setTheme(page, theme);
+          await page.waitForTimeout(300);
+          await screenshot(page, `${screen.name}-${size}-${theme}`);
+        }
+        await setTheme(page, 'light');
+      }
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,79 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Layout } from '@/components/Layout';
+import { AdminRoute } from './guards/AdminRoute';
+import { PrivateRoute } from './guards/PrivateRoute';
+import { SubscriptionRoute } from './guards/SubscriptionRoute';
+
+// One lazily loaded chunk per screen (routes/).
+const Home = lazy(() => import('./routes/Home'));
+const AllArticles = lazy(() => import('./routes/AllArticles'));
+const ArticleDetails = lazy(() => import('./routes/ArticleDetails'));
+const AboutUs = lazy(() => import('./routes/AboutUs'));
+const AddArticle = lazy(() => import('./routes/AddArticle'));
+const MyArticles = lazy(() => import('./routes/MyArticles'));
+const PremiumArticles = lazy(() => import('./routes/PremiumArticles'));
+const Subscription = lazy(() => import('./routes/Subscription'));
+const Payment = lazy(() => import('./routes/Payment'));
+const Login = lazy(() => import('./routes/Login'));
+const Registration = lazy(() => import('./routes/Registration'));
+const NotFound = lazy(() => import('./routes/NotFound'));
+const AdminDashboard = lazy(() => import('./routes/dashboard/AdminDashboard'));
+const AdminStatistics = lazy(() => import('./routes/dashboard/AdminStatistics'));
+const AllUsers = lazy(() => import('./routes/dashboard/AllUsers'));
+const AllArticlesAdmin = lazy(() => import('./routes/dashboard/AllArticlesAdmin'));
+const AddPublisher = lazy(() => import('./routes/dashboard/AddPublisher'));
+const MyProfile = lazy(() => import('./routes/dashboard/MyProfile'));
+const UserDashboard = lazy(() => import('./routes/dashboard/UserDashboard'));
+const UserStatistics = lazy(() => import('./routes/dashboard/UserStatistics'));
+
+type Screen = LazyExoticComponent<ComponentType>;
+const page = (Screen: Screen) => <Screen />;
+const login = (Screen: Screen) => <PrivateRoute>{page(Screen)}</PrivateRoute>;
+const subscribed = (Screen: Screen) => <SubscriptionRoute>{page(Screen)}</SubscriptionRoute>;
+const admin = (Screen: Screen) => <AdminRoute>{page(Screen)}</AdminRoute>;
+/** Screens outside the layout get their own Suspense boundary. */
+const standalone = (node: ReactNode) => <Suspense fallback={<FullScreenLoader />}>{node}</Suspense>;
+
+/** Every route of SPEC.md §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: page(Home) },
+      { path: '/add-articles', element: login(AddArticle) },
+      { path: '/all-articles', element: page(AllArticles) },
+      { path: '/subscription', element: login(Subscription) },
+      { path: '/my-articles', element: login(MyArticles) },
+      { path: '/premium-articles', element: subscribed(PremiumArticles) },
+      { path: '/article-details/:id', element: login(ArticleDetails) },
+      { path: '/about-us', element: page(AboutUs) },
+      {
+        path: '/dashboard',
+        element: admin(AdminDashboard),
+        children: [
+          { index: true, element: page(AdminStatistics) },
+          { path: 'all-users', element: page(AllUsers) },
+          { path: 'all-articles-admin', element: page(AllArticlesAdmin) },
+          { path: 'add-publisher', element: page(AddPublisher) },
+          { path: 'my-profile', element: page(MyProfile) },
+        ],
+      },
+      {
+        path: '/user-dashboard',
+        element: login(UserDashboard),
+        children: [
+          { index: true, element: page(UserStatistics) },
+          { path: 'my-profile', element: page(MyProfile) },
+        ],
+      },
+    ],
+  },
+  { path: '/login', element: standalone(page(Login)) },
+  { path: '/registration', element: standalone(page(Registration)) },
+  { path: '/payment', element: standalone(login(Payment)) },
+  { path: '*', element: standalone(page(NotFound)) },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,69 @@
+import { usePageTitle } from '@/components/usePageTitle';
+import { PublisherGrid } from '@/features/articles/components/PublisherGrid';
+import { TrendingCarousel } from '@/features/articles/components/TrendingCarousel';
+import { HOME_TIMINGS } from '@/features/home/content';
+import { Faq, HomeSection, HowToSteps, WritingTips } from '@/features/home/components/HomeSections';
+import { PlanCards } from '@/features/home/components/PlanCards';
+import { SubscribeModal } from '@/features/home/components/SubscribeModal';
+import { UserStats } from '@/features/home/components/UserStats';
+import { useAuth } from '@/lib/auth';
+
+const today = () =>
+  new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+export default function Home() {
+  usePageTitle('Home');
+  const { loading, subscriptionLoading, adminLoading, user, subscribed, isAdmin } = useAuth();
+  const settled = !loading && (!user || (!subscriptionLoading && !adminLoading));
+  const eligible = settled && (!user || (!subscribed && !isAdmin));
+
+  return (
+    <>
+      <section className="container-page pt-8 pb-6">
+        <div className="flex flex-col gap-1 border-b border-rule pb-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <p className="section-kicker">{today()}</p>
+            <h1 className="mt-1 font-display text-4xl font-bold tracking-tight sm:text-5xl">Trending now</h1>
+          </div>
+          <p className="max-w-md text-sm text-muted sm:text-right">
+            The six most-read stories on Newsroom right now, updated as readers vote with their clicks.
+          </p>
+        </div>
+        <div className="mt-6">
+          <TrendingCarousel delayMs={HOME_TIMINGS.carouselDelayMs} speedMs={HOME_TIMINGS.carouselSpeedMs} />
+        </div>
+      </section>
+
+      <HomeSection id="publishers" kicker="Our partners" title="Publishers" intro="Trusted newsrooms that publish with us.">
+        <PublisherGrid />
+      </HomeSection>
+
+      <HomeSection id="stats" kicker="Community" title="Our readers" band>
+        <UserStats />
+      </HomeSection>
+
+      <HomeSection
+        id="plans"
+        kicker="Subscriptions"
+        title="Choose your plan"
+        intro="Read for free, or go premium for exclusive reporting and unlimited publishing."
+      >
+        <PlanCards />
+      </HomeSection>
+
+      <HomeSection id="how-to" kicker="Getting started" title="How Newsroom works" band>
+        <HowToSteps />
+      </HomeSection>
+
+      <HomeSection id="tips" kicker="For writers" title="Writing tips">
+        <WritingTips />
+      </HomeSection>
+
+      <HomeSection id="faq" kicker="Help" title="Frequently asked questions" band>
+        <Faq />
+      </HomeSection>
+
+      <SubscribeModal eligible={eligible} />
+    </>
+  );
+}

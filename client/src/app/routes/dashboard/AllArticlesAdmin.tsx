@@ -1,0 +1,12 @@
+import { usePageTitle } from '@/components/usePageTitle';
+import { AllArticlesAdminTable } from '@/features/admin/AllArticlesAdminTable';
+
+export default function AllArticlesAdmin() {
+  usePageTitle('All Articles');
+  return (
+    <section>
+      <h1 className="section-title mb-6">All Articles</h1>
+      <AllArticlesAdminTable />
+    </section>
+  );
+}

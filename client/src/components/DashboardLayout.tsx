@@ -1,0 +1,53 @@
+import { Suspense, type ComponentType } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { FullScreenLoader } from './FullScreenLoader';
+
+export interface DashboardMenuItem {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** Match the path exactly (the index route). */
+  end?: boolean;
+}
+
+interface DashboardLayoutProps {
+  /** Accessible name of the side menu, e.g. 'Admin dashboard'. */
+  title: string;
+  items: DashboardMenuItem[];
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
+    isActive ? 'bg-accent-soft text-ink ring-1 ring-accent' : 'text-ink hover:bg-surface-2 hover:text-accent'
+  }`;
+
+/**
+ * A dashboard: side menu (the current item highlighted) beside the child screen. On narrow screens
+ * the menu becomes a horizontally scrolling bar above the content.
+ */
+export function DashboardLayout({ title, items }: DashboardLayoutProps) {
+  return (
+    <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-6 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:py-10">
+      <aside className="min-w-0 md:sticky md:top-24 md:self-start">
+        <nav aria-label={title} className="card p-2">
+          <p className="section-kicker hidden px-3 pt-2 pb-3 md:block">{title}</p>
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {items.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={itemClass}>
+                  <Icon className="size-4" aria-hidden={true} />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Suspense fallback={<FullScreenLoader />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ReactElement } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { chartTheme } from '@/components/chart-theme';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { StatCard } from '@/components/StatCard';
+import { useAuth } from '@/lib/auth';
+import { usePublisherArticleCounts, useUserCounts } from './api';
+import type { PublisherArticleCount } from './types';
+
+function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactElement }) {
+  return (
+    <figure className="card p-4">
+      <figcaption className="mb-3">
+        <h2 className="text-lg font-bold">{title}</h2>
+        <p className="sr-only">{summary}</p>
+      </figcaption>
+      <div className="h-72 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+const summarize = (counts: PublisherArticleCount[]) =>
+  counts.map((c) => `${c.publisherName}: ${c.articleCount}`).join(', ') || 'No publishers yet';
+
+/** /dashboard index: user counts and publisher article counts as pie, column and line charts. */
+export function AdminStatistics() {
+  const { darkMode } = useAuth();
+  const counts = usePublisherArticleCounts();
+  const users = useUserCounts();
+  const theme = chartTheme(darkMode);
+
+  if (counts.isPending || users.isPending) return <FullScreenLoader label="Loading statistics" />;
+
+  const data = counts.data ?? [];
+  const summary = summarize(data);
+  const tooltip = {
+    contentStyle: {
+      background: theme.tooltipBg,
+      border: `1px solid ${theme.tooltipBorder}`,
+      color: theme.text,
+    },
+    labelStyle: { color: theme.text },
+    itemStyle: { color: theme.text },
+  };
+  const axis = { stroke: theme.text, tick: { fill: theme.text, fontSize: 11 } };
+  const shortLabel = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="user-counts" className="grid gap-3">
+        <h2 id="user-counts" className="text-xl font-bold">
+          Users
+        </h2>
+        {users.data ? (
+          <div className="grid gap-3 sm:grid-cols-3">
+            <StatCard label="All users" value={users.data.allUserCount} />
+            <StatCard label="Normal users" value={users.data.normalUsersCount} />
+            <StatCard label="Premium users" value={users.data.premiumUsersCount} />
+          </div>
+        ) : (
+          <p className="text-muted">User counts could not be loaded.</p>
+        )}
+      </section>
+
+      {counts.isError ? (
+        <p className="card p-6 text-center text-muted">Publisher statistics could not be loaded.</p>
+      ) : (
+        <section aria-label="Articles by publisher" className="grid gap-6 lg:grid-cols-2">
+          <ChartCard title="Share of articles by publisher" summary={summary}>
+            <PieChart accessibilityLayer={false}>
+              <Pie
+                rootTabIndex={-1}
+                data={data}
+                dataKey="articleCount"
+                nameKey="publisherName"
+                outerRadius="75%"
+                label={{ fill: theme.text, fontSize: 12 }}
+                stroke={theme.tooltipBg}
+              >
+                {data.map((d, i) => (
+                  <Cell key={d.publisherName} fill={theme.palette[i % theme.palette.length]} />
+                ))}
+              </Pie>
+              <Tooltip {...tooltip} />
+              <Legend wrapperStyle={{ color: theme.text, fontSize: 12 }} />
+            </PieChart>
+          </ChartCard>
+          <ChartCard title="Articles per publisher" summary={summary}>
+            <BarChart
+              data={data}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 16, left: 16, bottom: 8 }}
+            >
+              <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
+              <XAxis
+                dataKey="publisherName"
+                {...axis}
+                interval={0}
+                tickFormatter={shortLabel}
+                angle={-35}
+                textAnchor="end"
+                height={72}
+              />
+              <YAxis allowDecimals={false} width={32} {...axis} />
+              <Tooltip {...tooltip} cursor={{ fill: theme.grid, opacity: 0.4 }} />
+              <Bar dataKey="articleCount" name="Articles" radius={[4, 4, 0, 0]}>
+                {data.map((d, i) => (
+                  <Cell key={d.publisherName} fill={theme.palette[i % theme.palette.length]} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ChartCard>
+          <div className="lg:col-span-2">
+            <ChartCard title="Article count trend across publishers" summary={summary}>
+              <LineChart
+                data={data}
+                accessibilityLayer={false}
+                margin={{ top: 8, right: 24, left: 16, bottom: 8 }}
+              >
+                <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
+                <XAxis
+                  dataKey="publisherName"
+                  padding={{ left: 40, right: 24 }}
+                  {...axis}
+                  interval={0}
+                  tickFormatter={shortLabel}
+                  angle={-35}
+                  textAnchor="end"
+                  height={72}
+                />
+                <YAxis allowDecimals={false} width={32} {...axis} />
+                <Tooltip {...tooltip} />
+                <Line
+                  type="monotone"
+                  dataKey="articleCount"
+                  name="Articles"
+                  stroke={theme.palette[0]}
+                  strokeWidth={2}
+                  dot={{ r: 4, fill: theme.palette[0] }}
+                />
+              </LineChart>
+            </ChartCard>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { useEffect } from 'react';
+import { Avatar } from '@/components/Avatar';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Pagination, usePagination } from '@/components/Pagination';
+import { confirmAction, swal } from '@/lib/swal';
+import {
+  useAllArticles,
+  useApproveArticle,
+  useDeclineArticle,
+  useDeleteArticleAsAdmin,
+  useMakePremium,
+} from './api';
+import { adminMessages as m } from './messages';
+import type { AdminArticle, ArticleStatus } from './types';
+
+const DECLINE_REASON_MAX = 500;
+
+/** 'Accepted' is never produced; it reads as Approved (ARCHITECTURE.md). */
+const isModerated = (status: ArticleStatus) => status !== 'Pending';
+const shownStatus = (status: ArticleStatus) => (status === 'Accepted' ? 'Approved' : status);
+
+const statusTone: Record<string, string> = {
+  Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+};
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** /dashboard/all-articles-admin: Approve, Decline (reason required), Delete and Make Premium (SPEC.md §4). */
+export function AllArticlesAdminTable() {
+  const { page, limit, setPage, setLimit } = usePagination();
+  const articles = useAllArticles(page, limit);
+  const approve = useApproveArticle();
+  const decline = useDeclineArticle();
+  const makePremium = useMakePremium();
+  const remove = useDeleteArticleAsAdmin();
+
+  // After deleting the last article of the last page, step back to the page that still exists.
+  const totalPages = articles.data?.totalPages ?? 1;
+  useEffect(() => {
+    if (page > totalPages) setPage(totalPages);
+  }, [page, totalPages, setPage]);
+
+  const run = async (action: () => Promise<void>, title: string) => {
+    try {
+      await action();
+      void swal.fire({ icon: 'success', title });
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  const onApprove = (a: AdminArticle) => run(() => approve.mutateAsync(a._id), m.approved);
+
+  const onDecline = async (a: AdminArticle) => {
+    const result = await swal.fire<string>({
+      title: 'Decline article',
+      input: 'textarea',
+      inputLabel: 'Reason for declining',
+      inputPlaceholder: 'Tell the writer why this article is declined',
+      inputAttributes: { maxlength: String(DECLINE_REASON_MAX) },
+      showCancelButton: true,
+      confirmButtonText: 'Decline',
+      inputValidator: (value) => (value.trim() === '' ? 'A reason is required' : undefined),
+    });
+    if (!result.isConfirmed || !result.value) return;
+    const reason = result.value.trim();
+    await run(() => decline.mutateAsync({ id: a._id, reason }), m.declined);
+  };
+
+  const onDelete = async (a: AdminArticle) => {
+    if (!(await confirmAction('Yes, delete it!'))) return;
+    await run(() => remove.mutateAsync(a._id), m.deleted);
+  };
+
+  const onMakePremium = (a: AdminArticle) => run(() => makePremium.mutateAsync(a._id), m.premium);
+
+  if (articles.isPending) return <FullScreenLoader label="Loading articles" />;
+  if (articles.isError)
+    return <p className="card p-6 text-center text-muted">Articles could not be loaded.</p>;
+
+  const offset = (page - 1) * limit;
+  const busy = approve.isPending || decline.isPending || makePremium.isPending || remove.isPending;
+  return (
+    <>
+      {articles.data.articles.length === 0 ? (
+        <p className="card p-6 text-center text-muted">No articles yet.</p>
+      ) : (
+        <div className="card overflow-x-auto" aria-busy={articles.isFetching}>
+          <table className="w-full min-w-[960px] text-left text-sm">
+            <caption className="sr-only">All articles, page {page}</caption>
+            <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-3">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Article
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Author
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Posted
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-rule">
+              {articles.data.articles.map((a, index) => {
+                const moderated = isModerated(a.status);
+                const declined = a.status === 'Declined';
+                const status = shownStatus(a.status);
+                return (
+                  <tr key={a._id} className="align-top hover:bg-surface-2/60">
+                    <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
+                    <th scope="row" className="px-3 py-3 font-normal">
+                      <div className="flex items-start gap-3">
+                        <img
+                          src={a.articleImage}
+                          alt=""
+                          className="h-12 w-16 shrink-0 rounded object-cover"
+                        />
+                        <div className="min-w-0">
+                          <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
+                            {a.articleTitle}
+                          </p>
+                          <p className="text-xs text-muted">{a.publisher}</p>
+                        </div>
+                      </div>
+                    </th>
+                    <td className="px-3 py-3">
+                      <div className="flex items-center gap-2">
+                        <Avatar
+                          src={a.userInfo.image}
+                          name={a.userInfo.name || a.userInfo.email}
+                          className="size-8"
+                        />
+                        <div className="min-w-0">
+                          <p className="font-semibold">{a.userInfo.name || 'N/A'}</p>
+                          <p className="text-xs break-all text-muted">{a.userInfo.email}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
+                    <td className="px-3 py-3">
+                      <span className={`badge ${statusTone[status] ?? ''}`}>{status}</span>
+                      {declined && a.decliningReason && (
+                        <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">
+                          {a.decliningReason}
+                        </p>
+                      )}
+                    </td>
+                    <td className="px-3 py-3">
+                      <div className="grid grid-cols-2 gap-1.5">
+                        <button
+                          type="button"
+                          className="btn btn-outline px-2 py-1 text-xs"
+                          disabled={moderated || busy}
+                          onClick={() => void onApprove(a)}
+                          aria-label={`Approve: ${a.articleTitle}`}
+                        >
+                          Approve
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline px-2 py-1 text-xs"
+                          disabled={moderated || busy}
+                          onClick={() => void onDecline(a)}
+                          aria-label={`Decline: ${a.articleTitle}`}
+                        >
+                          Decline
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger px-2 py-1 text-xs"
+                          disabled={busy}
+                          onClick={() => void onDelete(a)}
+                          aria-label={`Delete: ${a.articleTitle}`}
+                        >
+                          Delete
+                        </button>
+                        {a.isPremium === 'Yes' ? (
+                          <span className="badge badge-premium justify-center">Premium</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-outline px-2 py-1 text-xs"
+                            disabled={declined || busy}
+                            onClick={() => void onMakePremium(a)}
+                            aria-label={`Make Premium: ${a.articleTitle}`}
+                          >
+                            Make Premium
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        label="Articles pages"
+        page={page}
+        totalPages={articles.data.totalPages}
+        limit={limit}
+        onPageChange={setPage}
+        onLimitChange={setLimit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Avatar } from '@/components/Avatar';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Pagination, usePagination } from '@/components/Pagination';
+import { confirmAction, swal } from '@/lib/swal';
+import { useAllUsers, useMakeAdmin } from './api';
+import { adminMessages as m } from './messages';
+import type { AdminUser } from './types';
+
+/** /dashboard/all-users: paged users with Make Admin (irreversible, SPEC.md §4). */
+export function AllUsersTable() {
+  const { page, limit, setPage, setLimit } = usePagination();
+  const users = useAllUsers(page, limit);
+  const promote = useMakeAdmin();
+
+  const onMakeAdmin = async (user: AdminUser) => {
+    if (!(await confirmAction('Yes, make admin!'))) return;
+    try {
+      await promote.mutateAsync(user._id);
+      void swal.fire({
+        icon: 'success',
+        title: m.changedToAdmin,
+        text: `${user.name || user.email} is now an admin.`,
+      });
+    } catch (error) {
+      console.error(error);
+      void swal.fire({ icon: 'error', title: m.makeAdminFailedTitle, text: m.makeAdminFailedText });
+    }
+  };
+
+  if (users.isPending) return <FullScreenLoader label="Loading users" />;
+  if (users.isError) return <p className="card p-6 text-center text-muted">Users could not be loaded.</p>;
+
+  const offset = (page - 1) * limit;
+  return (
+    <>
+      <div className="card overflow-x-auto" aria-busy={users.isFetching}>
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="sr-only">All users, page {page}</caption>
+          <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                #
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Photo
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-rule">
+            {users.data.users.map((user, index) => {
+              const name = user.name || user.displayName || '';
+              return (
+                <tr key={user._id} className="hover:bg-surface-2/60">
+                  <td className="px-4 py-3 text-muted">{offset + index + 1}</td>
+                  <td className="px-4 py-3">
+                    <Avatar src={user.photoURL} name={name || user.email} className="size-9" />
+                  </td>
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    {name || 'N/A'}
+                  </th>
+                  <td className="px-4 py-3 break-all">{user.email}</td>
+                  <td className="px-4 py-3">
+                    {user.role === 'Admin' ? (
+                      <span className="badge bg-accent-soft text-ink">Admin</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-outline px-3 py-1.5"
+                        onClick={() => void onMakeAdmin(user)}
+                        disabled={promote.isPending && promote.variables === user._id}
+                        aria-label={`Make Admin: ${name || user.email}`}
+                      >
+                        Make Admin
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        label="Users pages"
+        page={page}
+        totalPages={users.data.totalPages}
+        limit={limit}
+        onPageChange={setPage}
+        onLimitChange={setLimit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/** Shapes of the admin calls (SPEC.md §3, server notes in /work/notes/api-articles.md). */
+export type ArticleStatus = 'Pending' | 'Accepted' | 'Approved' | 'Declined';
+
+export interface AdminArticle {
+  _id: string;
+  articleTitle: string;
+  articleImage: string;
+  publisher: string;
+  Tags: string[];
+  status: ArticleStatus;
+  isPremium: 'Yes' | 'No';
+  decliningReason?: string | null;
+  createdAt: string;
+  totalViewCount: number;
+  userInfo: { name?: string; image?: string; email?: string };
+}
+
+export interface AdminUser {
+  _id: string;
+  email: string;
+  name?: string;
+  displayName?: string;
+  photoURL?: string;
+  role?: 'Admin';
+  premiumEndAt: string | null;
+}
+
+export interface UserCounts {
+  allUserCount: number;
+  normalUsersCount: number;
+  premiumUsersCount: number;
+}
+
+export interface PublisherArticleCount {
+  publisherName: string;
+  articleCount: number;
+}

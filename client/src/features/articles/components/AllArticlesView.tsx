@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { FiSearch } from 'react-icons/fi';
+import { Spinner } from '@/components/Spinner';
+import { useAuth } from '@/lib/auth';
+import { useApprovedArticles } from '../api/articles';
+import { usePublishers } from '../api/publishers';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { articleMessages } from '../messages';
+import type { TagOption } from '../tags';
+import { ArticleCard } from './ArticleCard';
+import { ArticleGridSkeleton } from './ArticleGridSkeleton';
+import { TagSelect } from './TagSelect';
+
+export function AllArticlesView() {
+  const { subscribed, isAdmin, darkMode } = useAuth();
+  const [search, setSearch] = useState('');
+  const [publisher, setPublisher] = useState('');
+  const [tags, setTags] = useState<TagOption[]>([]);
+  const debouncedSearch = useDebouncedValue(search);
+  const publishers = usePublishers();
+  const articles = useApprovedArticles({
+    search: debouncedSearch,
+    publisher,
+    tags: tags.map((t) => t.value),
+  });
+
+  const list = articles.data?.pages.flat() ?? [];
+
+  return (
+    <section className="container-page py-10">
+      <header className="mb-8 border-b-2 border-ink pb-6">
+        <p className="section-kicker">The archive</p>
+        <h1 className="section-title mt-1">All Articles</h1>
+        <p className="mt-2 max-w-2xl text-muted">
+          Every approved story from our publishers. Search by headline, or narrow the list by publisher and
+          topic.
+        </p>
+      </header>
+
+      <form
+        role="search"
+        className="card mb-8 grid gap-4 p-4 md:grid-cols-[1.4fr_1fr_1.4fr]"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div>
+          <label htmlFor="article-search" className="label">
+            Search
+          </label>
+          <div className="relative">
+            <FiSearch
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
+              aria-hidden="true"
+            />
+            <input
+              id="article-search"
+              type="search"
+              className="input pl-9"
+              placeholder="Search articles by title"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="publisher-filter" className="label">
+            Publisher
+          </label>
+          <select
+            id="publisher-filter"
+            className="input"
+            value={publisher}
+            onChange={(e) => setPublisher(e.target.value)}
+          >
+            <option value="">{articleMessages.allPublishers}</option>
+            {publishers.data?.map((p) => (
+              <option key={p._id} value={p.publisherName}>
+                {p.publisherName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="tag-filter" className="label">
+            Tags
+          </label>
+          <TagSelect inputId="tag-filter" value={tags} onChange={setTags} darkMode={darkMode} />
+        </div>
+      </form>
+
+      {articles.isPending ? (
+        <ArticleGridSkeleton />
+      ) : articles.isError ? (
+        <p className="card p-8 text-center text-muted">We could not load the articles. Please try again.</p>
+      ) : list.length === 0 ? (
+        <p className="card p-8 text-center text-muted" data-testid="no-articles">
+          No articles match your search.
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-muted" aria-live="polite">
+            {list.length}
+            {articles.hasNextPage ? '+' : ''} {list.length === 1 ? 'article' : 'articles'}
+          </p>
+          <div
+            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${articles.isFetching && !articles.isFetchingNextPage ? 'opacity-70' : ''}`}
+            data-testid="article-grid"
+          >
+            {list.map((article) => (
+              <ArticleCard key={article._id} article={article} canReadPremium={subscribed || isAdmin} />
+            ))}
+          </div>
+          {articles.hasNextPage && (
+            <div className="mt-10 text-center">
+              <button
+                type="button"
+                className="btn btn-outline px-8"
+                onClick={() => void articles.fetchNextPage()}
+                disabled={articles.isFetchingNextPage}
+              >
+                {articles.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />} Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { FiEye, FiLock } from 'react-icons/fi';
+import { Link } from 'react-router-dom';
+import { cardExcerpt } from '../messages';
+import type { Article } from '../types';
+
+interface ArticleCardProps {
+  article: Article;
+  /** Subscribed users and admins may open premium articles. */
+  canReadPremium: boolean;
+}
+
+export function ArticleCard({ article, canReadPremium }: ArticleCardProps) {
+  const premium = article.isPremium === 'Yes';
+  const locked = premium && !canReadPremium;
+  const href = `/article-details/${article._id}`;
+  const date = new Date(article.createdAt);
+
+  return (
+    <article
+      className={`card group flex flex-col overflow-hidden transition-shadow hover:shadow-md ${
+        premium ? 'ring-1 ring-premium/40' : ''
+      }`}
+      data-testid="article-card"
+    >
+      <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
+        <img
+          src={article.articleImage}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+        {premium && (
+          <span className="badge badge-premium absolute top-3 left-3 shadow">
+            <FiLock className="mr-1" aria-hidden="true" /> Premium
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <p className="section-kicker">{article.publisher}</p>
+        <h3 className="font-display text-xl leading-snug font-bold">
+          {locked ? (
+            article.articleTitle
+          ) : (
+            <Link to={href} className="hover:text-accent">
+              {article.articleTitle}
+            </Link>
+          )}
+        </h3>
+        <p className="text-sm leading-relaxed text-muted">{cardExcerpt(article.articleDescription)}</p>
+        {article.Tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {article.Tags.map((tag) => (
+              <li key={tag} className="badge badge-tag capitalize">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-3 border-t border-rule pt-4">
+          <div className="min-w-0 text-xs text-muted">
+            <p className="truncate font-semibold text-ink">{article.userInfo?.name || 'Newsroom staff'}</p>
+            <p className="flex items-center gap-2">
+              {!Number.isNaN(date.getTime()) && (
+                <time dateTime={article.createdAt}>
+                  {date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+                </time>
+              )}
+              <span className="inline-flex items-center gap-1" data-testid="view-count">
+                <FiEye aria-hidden="true" /> {article.totalViewCount ?? 0}
+                <span className="sr-only">views</span>
+              </span>
+            </p>
+          </div>
+          {locked ? (
+            <button
+              type="button"
+              disabled
+              className="btn btn-primary shrink-0"
+              title="Subscribe to read premium articles"
+              aria-label={`Details (premium): ${article.articleTitle}`}
+            >
+              Details
+            </button>
+          ) : (
+            <Link
+              to={href}
+              className="btn btn-primary shrink-0"
+              aria-label={`Details: ${article.articleTitle}`}
+            >
+              Details
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,150 @@
+import { AxiosError } from 'axios';
+import { useEffect, useRef } from 'react';
+import { FiArrowLeft, FiEye, FiLock } from 'react-icons/fi';
+import { Link } from 'react-router-dom';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { isNeedPremium } from '@/lib/api-client';
+import { useArticle, useRecordView } from '../api/articles';
+import { articleMessages } from '../messages';
+import type { Article } from '../types';
+
+function formatDate(iso: string): string | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+/** A premium article for a reader without premium: what the server shares, plus a subscribe call-to-action. */
+function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
+  return (
+    <article className="container-page max-w-3xl py-10" data-testid="premium-teaser">
+      <span className="badge badge-premium">
+        <FiLock className="mr-1" aria-hidden="true" /> Premium
+      </span>
+      {teaser.publisher && <p className="section-kicker mt-4">{teaser.publisher}</p>}
+      <h1 className="mt-2 font-display text-3xl leading-tight font-bold sm:text-4xl">
+        {teaser.articleTitle ?? articleMessages.premiumTeaserTitle}
+      </h1>
+      {teaser.articleImage && (
+        <img src={teaser.articleImage} alt="" className="mt-6 aspect-[16/9] w-full rounded-lg object-cover" />
+      )}
+      {teaser.articleDescription && (
+        <div className="relative mt-6">
+          <p className="font-display text-lg leading-relaxed whitespace-pre-line">
+            {teaser.articleDescription.slice(0, 280)}…
+          </p>
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-paper to-transparent" />
+        </div>
+      )}
+      <div className="card mt-8 p-6 text-center sm:p-8">
+        <FiLock className="mx-auto size-8 text-premium" aria-hidden="true" />
+        <h2 className="mt-3 text-2xl font-bold">{articleMessages.premiumTeaserTitle}</h2>
+        <p className="mx-auto mt-2 max-w-md text-muted">{articleMessages.premiumTeaserText}</p>
+        <Link to="/subscription" className="btn btn-primary mt-5 px-6">
+          Subscribe now
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ArticleDetailsView({ id }: { id: string }) {
+  const recordView = useRecordView();
+  const { mutate } = recordView;
+  const recorded = useRef<string | null>(null);
+
+  // Opening the article records a view (once per id), then the article is read with the fresh count.
+  useEffect(() => {
+    if (recorded.current === id) return;
+    recorded.current = id;
+    mutate(id);
+  }, [id, mutate]);
+
+  const article = useArticle(id, recordView.isSuccess || recordView.isError);
+
+  if (article.isError) {
+    if (isNeedPremium(article.error)) {
+      // 402 {needPremium, message, teaser: card of the article}
+      const body = (article.error as AxiosError<{ teaser?: Partial<Article> }>).response?.data;
+      return <PremiumTeaser teaser={body?.teaser ?? {}} />;
+    }
+    return (
+      <section className="container-page max-w-3xl py-16 text-center">
+        <h1 className="section-title">Article not found</h1>
+        <p className="mt-2 text-muted">This article does not exist or is not available.</p>
+        <Link to="/all-articles" className="btn btn-primary mt-6">
+          Browse all articles
+        </Link>
+      </section>
+    );
+  }
+  if (!article.data) return <FullScreenLoader label="Loading article" />;
+
+  const a = article.data;
+  const date = formatDate(a.createdAt);
+  return (
+    <article className="container-page max-w-4xl py-10" data-testid="article-details">
+      <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
+        <FiArrowLeft aria-hidden="true" /> All articles
+      </Link>
+      <header className="mt-6 border-b border-rule pb-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="section-kicker">{a.publisher}</p>
+          {a.isPremium === 'Yes' && (
+            <span className="badge badge-premium">
+              <FiLock className="mr-1" aria-hidden="true" /> Premium
+            </span>
+          )}
+        </div>
+        <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
+        <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+          <span className="inline-flex items-center gap-2">
+            {a.userInfo?.image && (
+              <img
+                src={a.userInfo.image}
+                alt=""
+                className="size-8 rounded-full object-cover"
+                loading="lazy"
+              />
+            )}
+            <span>
+              By <span className="font-semibold text-ink">{a.userInfo?.name || 'Newsroom staff'}</span>
+            </span>
+          </span>
+          {date && <time dateTime={a.createdAt}>{date}</time>}
+          <span className="inline-flex items-center gap-1">
+            <FiEye aria-hidden="true" /> <span data-testid="details-view-count">{a.totalViewCount ?? 0}</span>{' '}
+            views
+          </span>
+        </div>
+      </header>
+      <figure className="mt-8">
+        <img
+          src={a.articleImage}
+          alt={a.articleTitle}
+          className="aspect-[16/9] w-full rounded-lg object-cover"
+        />
+      </figure>
+      {/* Plain text with its line breaks; never injected as HTML. */}
+      <div
+        className="mx-auto mt-8 max-w-3xl font-display text-lg leading-relaxed whitespace-pre-line sm:text-xl"
+        data-testid="article-body"
+      >
+        {a.articleDescription}
+      </div>
+      {a.Tags.length > 0 && (
+        <ul
+          className="mx-auto mt-10 flex max-w-3xl flex-wrap gap-2 border-t border-rule pt-6"
+          aria-label="Tags"
+        >
+          {a.Tags.map((tag) => (
+            <li key={tag} className="badge badge-tag capitalize">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { usePublishers } from '../api/publishers';
+
+export function PublisherGrid() {
+  const publishers = usePublishers();
+  if (publishers.isPending) {
+    return (
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="card h-32 animate-pulse bg-surface-2" />
+        ))}
+      </div>
+    );
+  }
+  if (publishers.isError || publishers.data.length === 0) {
+    return <p className="text-muted">No publishers yet.</p>;
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="publisher-grid">
+      {publishers.data.map((p) => (
+        <li
+          key={p._id}
+          className="card flex flex-col items-center gap-3 p-5 text-center transition-shadow hover:shadow-md"
+        >
+          <img
+            src={p.logo}
+            alt={`${p.publisherName} logo`}
+            loading="lazy"
+            className="size-16 rounded-full bg-surface-2 object-cover ring-1 ring-rule"
+          />
+          <span className="font-display text-sm font-bold">{p.publisherName}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

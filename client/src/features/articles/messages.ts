@@ -1,0 +1,14 @@
+/** User-visible strings of the reading side. */
+export const articleMessages = {
+  allPublishers: 'All Publisher Article',
+  premiumTeaserTitle: 'This is a premium story',
+  premiumTeaserText: 'Subscribe to Newsroom Premium to read the full article and every exclusive report.',
+} as const;
+
+/** Card descriptions show the first 200 characters (SPEC §9). */
+export const CARD_DESCRIPTION_LENGTH = 200;
+
+export function cardExcerpt(description: string): string {
+  const text = description.replace(/\s+/g, ' ').trim();
+  return text.length > CARD_DESCRIPTION_LENGTH ? `${text.slice(0, CARD_DESCRIPTION_LENGTH)}…` : text;
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Modal } from '@/components/Modal';
+import { useAuth } from '@/lib/auth';
+import { confirmAction, swal } from '@/lib/swal';
+import { useDeleteArticle, useMyArticles } from './api';
+import { writerMessages as m } from './messages';
+import { StatusBadge } from './StatusBadge';
+import { cutTitle } from './title';
+import type { OwnArticle } from './types';
+import { UpdateArticleForm } from './UpdateArticleForm';
+
+/** SPEC.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. */
+export function MyArticlesTable() {
+  const { user } = useAuth();
+  const articles = useMyArticles(user?.email);
+  const remove = useDeleteArticle();
+  const [editing, setEditing] = useState<OwnArticle | null>(null);
+  const [updating, setUpdating] = useState(false);
+
+  const showReason = (article: OwnArticle) => {
+    void swal.fire({
+      icon: 'info',
+      title: 'Reason for declining',
+      text: article.decliningReason || 'No reason was given.',
+    });
+  };
+
+  const onDelete = async (article: OwnArticle) => {
+    if (!(await confirmAction('Yes, delete it!'))) return;
+    try {
+      await remove.mutateAsync(article._id);
+      void swal.fire({ icon: 'success', title: m.deleted, text: 'Your article has been deleted.' });
+    } catch (error) {
+      console.error(error);
+    }
+  };
+
+  if (articles.isPending) return <FullScreenLoader label="Loading your articles" />;
+  if (articles.isError) {
+    return (
+      <p className="card p-6 text-center text-muted">Your articles could not be loaded. Try again later.</p>
+    );
+  }
+  if (articles.data.length === 0) {
+    return (
+      <div className="card p-8 text-center">
+        <p className="text-muted">You have not posted any articles yet.</p>
+        <Link to="/add-articles" className="btn btn-primary mt-4">
+          Add an article
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="card overflow-x-auto">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <caption className="sr-only">My articles</caption>
+          <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                #
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Title
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Details
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Premium
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Update
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Delete
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-rule">
+            {articles.data.map((article, index) => {
+              const declined = article.status === 'Declined';
+              return (
+                <tr key={article._id} className="align-middle hover:bg-surface-2/60">
+                  <td className="px-4 py-3 text-muted">{index + 1}</td>
+                  <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
+                    {cutTitle(article.articleTitle)}
+                  </th>
+                  <td className="px-4 py-3">
+                    <Link
+                      to={`/article-details/${article._id}`}
+                      className="link"
+                      aria-label={`Details of ${article.articleTitle}`}
+                    >
+                      Details
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <StatusBadge status={article.status} />
+                      {declined && (
+                        <button
+                          type="button"
+                          className="btn btn-outline px-2 py-1 text-xs"
+                          onClick={() => showReason(article)}
+                          aria-label={`See reason: ${article.articleTitle}`}
+                        >
+                          See reason
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
+                  </td>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className="btn btn-outline px-3 py-1.5"
+                      disabled={declined}
+                      onClick={() => setEditing(article)}
+                      aria-label={`Update ${article.articleTitle}`}
+                    >
+                      Update
+                    </button>
+                  </td>
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      className="btn btn-danger px-3 py-1.5"
+                      onClick={() => void onDelete(article)}
+                      disabled={remove.isPending && remove.variables === article._id}
+                      aria-label={`Delete ${article.articleTitle}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <Modal
+        open={editing !== null}
+        title="Update Article"
+        onClose={() => setEditing(null)}
+        closeDisabled={updating}
+      >
+        {editing && (
+          <UpdateArticleForm
+            key={editing._id}
+            article={editing}
+            onBusyChange={setUpdating}
+            onCancel={() => setEditing(null)}
+            onUpdated={() => {
+              setEditing(null);
+              void swal.fire({ icon: 'success', title: m.updated, text: 'Your article has been updated.' });
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import type { ReactElement } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { chartTheme } from '@/components/chart-theme';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { StatCard } from '@/components/StatCard';
+import { useAuth } from '@/lib/auth';
+import { useMyArticles } from './api';
+import { displayStatus } from './StatusBadge';
+import { cutTitle } from './title';
+import type { OwnArticle } from './types';
+
+export interface WriterStats {
+  total: number;
+  byStatus: { Pending: number; Approved: number; Declined: number };
+  premiumArticles: number;
+  totalViews: number;
+}
+
+export function writerStats(articles: OwnArticle[]): WriterStats {
+  const byStatus = { Pending: 0, Approved: 0, Declined: 0 };
+  let totalViews = 0;
+  let premiumArticles = 0;
+  for (const a of articles) {
+    byStatus[displayStatus(a.status)] += 1;
+    totalViews += a.totalViewCount ?? 0;
+    if (a.isPremium === 'Yes') premiumArticles += 1;
+  }
+  return { total: articles.length, byStatus, premiumArticles, totalViews };
+}
+
+function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactElement }) {
+  return (
+    <figure className="card p-4">
+      <figcaption className="mb-3">
+        <h2 className="text-lg font-bold">{title}</h2>
+        <p className="sr-only">{summary}</p>
+      </figcaption>
+      <div className="h-64 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+interface WriterStatisticsProps {
+  /** From the user's record: null = normal user; a future date = premium until then. */
+  premiumEndAt: string | null | undefined;
+  isAdmin: boolean;
+}
+
+/** /user-dashboard index: the user's own articles by status, their views, and the premium plan state. */
+export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProps) {
+  const { user, darkMode } = useAuth();
+  const articles = useMyArticles(user?.email);
+  const theme = chartTheme(darkMode);
+
+  if (articles.isPending) return <FullScreenLoader label="Loading statistics" />;
+  if (articles.isError)
+    return <p className="card p-6 text-center text-muted">Statistics could not be loaded.</p>;
+
+  const stats = writerStats(articles.data);
+  const premiumActive = !!premiumEndAt && new Date(premiumEndAt).getTime() > Date.now();
+  const statusData = (['Pending', 'Approved', 'Declined'] as const).map((name) => ({
+    name,
+    value: stats.byStatus[name],
+  }));
+  const statusColors = darkMode ? ['#fbbf24', '#4ade80', '#f87171'] : ['#b45309', '#15803d', '#b91c1c'];
+  const views = [...articles.data]
+    .sort((a, b) => b.totalViewCount - a.totalViewCount)
+    .slice(0, 8)
+    .map((a) => ({ title: cutTitle(a.articleTitle), views: a.totalViewCount }));
+  const tooltip = {
+    contentStyle: {
+      background: theme.tooltipBg,
+      border: `1px solid ${theme.tooltipBorder}`,
+      color: theme.text,
+    },
+    labelStyle: { color: theme.text },
+    itemStyle: { color: theme.text },
+  };
+  const axis = { stroke: theme.text, tick: { fill: theme.text, fontSize: 11 } };
+  const shortLabel = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Articles" value={stats.total} />
+        <StatCard label="Pending" value={stats.byStatus.Pending} />
+        <StatCard label="Approved" value={stats.byStatus.Approved} />
+        <StatCard label="Declined" value={stats.byStatus.Declined} />
+        <StatCard label="Total views" value={stats.totalViews} />
+        <StatCard label="Premium articles" value={stats.premiumArticles} />
+        <div className="col-span-2">
+          <StatCard
+            label="Plan"
+            value={isAdmin ? 'Admin' : premiumActive ? 'Premium' : 'Free'}
+            hint={
+              premiumActive && premiumEndAt
+                ? `Premium until ${formatDate(premiumEndAt)}`
+                : isAdmin
+                  ? 'Admins can read every premium article.'
+                  : 'Free plan: subscribe to post more articles.'
+            }
+          />
+        </div>
+      </div>
+      {stats.total > 0 && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ChartCard
+            title="Articles by status"
+            summary={statusData.map((s) => `${s.name}: ${s.value}`).join(', ')}
+          >
+            <PieChart accessibilityLayer={false}>
+              <Pie
+                rootTabIndex={-1}
+                data={statusData}
+                dataKey="value"
+                nameKey="name"
+                outerRadius="75%"
+                innerRadius="45%"
+                stroke={theme.tooltipBg}
+              >
+                {statusData.map((s, i) => (
+                  <Cell key={s.name} fill={statusColors[i]} />
+                ))}
+              </Pie>
+              <Tooltip {...tooltip} />
+              <Legend wrapperStyle={{ color: theme.text, fontSize: 12 }} />
+            </PieChart>
+          </ChartCard>
+          <ChartCard
+            title="Views per article"
+            summary={views.map((v) => `${v.title}: ${v.views}`).join(', ')}
+          >
+            <BarChart
+              data={views}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 16, left: 16, bottom: 8 }}
+            >
+              <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
+              <XAxis
+                dataKey="title"
+                {...axis}
+                interval={0}
+                tickFormatter={shortLabel}
+                angle={-35}
+                textAnchor="end"
+                height={72}
+              />
+              <YAxis allowDecimals={false} width={32} {...axis} />
+              <Tooltip {...tooltip} cursor={{ fill: theme.grid, opacity: 0.4 }} />
+              <Bar dataKey="views" name="Views" fill={theme.palette[0]} radius={[4, 4, 0, 0]} />
+            </BarChart>
+          </ChartCard>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** User-visible strings of the writer screens, verbatim from SPEC.md (typos included). */
+export const writerMessages = {
+  addHeading: 'add article',
+  addSubtitle: 'Post your creative article',
+  choosePhoto: 'Choose A Photo',
+  selectPublisher: 'Select Publisher',
+  selectTags: 'Select tags...',
+  submit: 'Submit Article',
+  noImageStored: 'Select an image first',
+  noImageShown: 'Select an image',
+  submittedTitle: 'Submited',
+  submittedText: 'Your article has been submited',
+  needPremiumTitle: 'Need Premium',
+  needPremiumText: 'You have reached maximum post of free plan',
+  confirmTitle: 'Are you sure?',
+  confirmText: "You won't be able to revert this!",
+  updated: 'Updated',
+  deleted: 'Deleted!',
+} as const;

@@ -1,0 +1,14 @@
+/** User-visible strings of SPEC.md §5 and §8, verbatim (typos included). */
+export const authMessages = {
+  required: '(*) marked fields are required',
+  emailRegistered: 'Email already registered',
+  passwordLength: 'Password should be atleast 6 character',
+  passwordLower: 'Password have to contain atleast one lowercase letter [a-z]',
+  passwordUpper: 'Password have to contain atlease one uppercase letter [A-Z]',
+  passwordDigit: 'Password have to contain atleast one numaric value [0-9]',
+  loginFailed: 'Invalid email of password',
+  loginSuccess: 'Login successful',
+  registrationSuccess: 'Registration successful',
+  registrationFailed: 'Registration Failed',
+  logoutSuccess: 'Logout successful',
+} as const;

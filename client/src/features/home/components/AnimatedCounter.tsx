@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/** Counts from 0 to `value` over `durationMs` (ease-out). */
+export function AnimatedCounter({ value, durationMs }: { value: number; durationMs: number }) {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const start = performance.now();
+    const tick = (now: number) => {
+      const t = Math.min(1, (now - start) / durationMs);
+      const eased = 1 - Math.pow(1 - t, 3);
+      setShown(Math.round(value * eased));
+      if (t < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [value, durationMs]);
+  return <>{shown.toLocaleString('en-US')}</>;
+}

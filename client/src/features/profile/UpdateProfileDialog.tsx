@@ -1,0 +1,237 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Avatar } from '@/components/Avatar';
+import { ImageFileInput } from '@/components/ImageFileInput';
+import { Modal } from '@/components/Modal';
+import { Spinner } from '@/components/Spinner';
+import { useAuth } from '@/lib/auth';
+import { swal } from '@/lib/swal';
+import { uploadImage } from '@/lib/upload-image';
+import { useUpdateProfile } from './api';
+import { profileMessages as m } from './messages';
+import type { Profile } from './types';
+
+interface ProfileValues {
+  name: string;
+  phone: string;
+  address: string;
+  birth: string;
+  gender: '' | 'male' | 'female';
+}
+
+interface UpdateProfileDialogProps {
+  open: boolean;
+  profile: Profile;
+  onClose: () => void;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** SPEC.md §4 "Profile dialog". */
+export function UpdateProfileDialog({ open, profile, onClose }: UpdateProfileDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal open={open} title={m.dialogTitle} onClose={onClose} closeDisabled={busy} widthClass="max-w-xl">
+      {open && <ProfileForm profile={profile} onDone={onClose} busy={busy} setBusy={setBusy} />}
+    </Modal>
+  );
+}
+
+interface ProfileFormProps {
+  profile: Profile;
+  onDone: () => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+}
+
+function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
+  const { updateUserProfile } = useAuth();
+  const update = useUpdateProfile();
+  const [changingImage, setChangingImage] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  const ids = {
+    name: useId(),
+    email: useId(),
+    phone: useId(),
+    address: useId(),
+    birth: useId(),
+    gender: useId(),
+    image: useId(),
+  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    defaultValues: {
+      name: profile.name || profile.displayName || '',
+      phone: profile.phone ?? '',
+      address: profile.address ?? '',
+      birth: profile.birth ?? '',
+      gender: profile.gender ?? '',
+    },
+  });
+
+  const onSubmit = async (values: ProfileValues) => {
+    setBusy(true);
+    let photoURL = profile.photoURL ?? '';
+    if (changingImage && image) {
+      const uploaded = await uploadImage(image).catch((error: unknown) => {
+        console.error(error);
+        return undefined;
+      });
+      if (!uploaded) {
+        // A failed upload stops the update; the form is usable again.
+        setBusy(false);
+        return;
+      }
+      photoURL = uploaded;
+    }
+    const name = values.name.trim();
+    let updated = false;
+    try {
+      await update.mutateAsync({
+        email: profile.email,
+        body: {
+          name,
+          photoURL,
+          phone: values.phone.trim(),
+          address: values.address.trim(),
+          birth: values.birth,
+          gender: values.gender,
+        },
+      });
+      updated = true;
+      // Keep the session (navbar avatar, article bylines) in step with the record.
+      await updateUserProfile(name, photoURL || null).catch((error: unknown) => console.error(error));
+    } catch (error) {
+      console.error(error);
+    } finally {
+      // Refresh and close whether the call worked or not (SPEC.md §4).
+      void update.refresh(profile.email);
+      setBusy(false);
+      onDone();
+    }
+    if (updated) void swal.fire({ icon: 'success', title: m.updatedTitle, text: m.updatedText });
+  };
+
+  const invalid = (name: keyof ProfileValues) => (errors[name] ? 'border-danger' : '');
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
+      <fieldset disabled={busy} className="grid gap-4">
+        <div>
+          <span className="label" id={`${ids.image}-label`}>
+            Photo
+          </span>
+          {changingImage ? (
+            <div className="flex items-center gap-2">
+              <div className="min-w-0 flex-1">
+                <label htmlFor={ids.image} className="sr-only">
+                  New photo
+                </label>
+                <ImageFileInput id={ids.image} file={image} onChange={setImage} disabled={busy} />
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  setChangingImage(false);
+                  setImage(null);
+                }}
+              >
+                {m.cancelImage}
+              </button>
+            </div>
+          ) : (
+            <div className="flex items-center gap-3">
+              <Avatar src={profile.photoURL} name={profile.name || profile.email} className="size-14" />
+              <button type="button" className="btn btn-outline" onClick={() => setChangingImage(true)}>
+                {m.changeImage}
+              </button>
+            </div>
+          )}
+        </div>
+        <div>
+          <label htmlFor={ids.name} className="label">
+            Full name
+          </label>
+          <input
+            id={ids.name}
+            className={`input ${invalid('name')}`}
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            {...register('name', { validate: (v) => v.trim() !== '' })}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.email} className="label">
+            Email
+          </label>
+          <input id={ids.email} className="input opacity-80" value={profile.email} readOnly />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.phone} className="label">
+              Phone
+            </label>
+            <input
+              id={ids.phone}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              className={`input ${invalid('phone')}`}
+              aria-invalid={errors.phone ? true : undefined}
+              {...register('phone', { pattern: /^\+?\d{4,20}$/ })}
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.birth} className="label">
+              Date of birth
+            </label>
+            <input
+              id={ids.birth}
+              type="date"
+              max={today()}
+              className={`input ${invalid('birth')}`}
+              aria-invalid={errors.birth ? true : undefined}
+              {...register('birth', {
+                validate: (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()),
+              })}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={ids.address} className="label">
+            Address
+          </label>
+          <input
+            id={ids.address}
+            className="input"
+            autoComplete="street-address"
+            {...register('address', { maxLength: 300 })}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.gender} className="label">
+            Gender
+          </label>
+          <select id={ids.gender} className="input" {...register('gender')}>
+            <option value="">Not set</option>
+            <option value="male">Male</option>
+            <option value="female">Female</option>
+          </select>
+        </div>
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <button type="button" className="btn btn-outline" onClick={onDone}>
+            Close
+          </button>
+          <button type="submit" className="btn btn-primary">
+            {busy && <Spinner className="size-4" label="Saving" />}
+            Update
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { initialSession, sessionReducer, type SessionState, type SessionUser } from './session';
+
+const user: SessionUser = { uid: 'u1', email: 'ada@example.test', displayName: 'Ada', photoURL: null };
+
+const run = (state: SessionState, ...actions: Parameters<typeof sessionReducer>[1][]) =>
+  actions.reduce(sessionReducer, state);
+
+describe('session state (SPEC §3–4)', () => {
+  it('starts loading, signed out, with the stored theme', () => {
+    expect(initialSession(true)).toEqual({
+      loading: true,
+      user: null,
+      subscribed: false,
+      subscriptionLoading: true,
+      isAdmin: false,
+      adminLoading: true,
+      darkMode: true,
+    });
+  });
+
+  it('sign-in: user stored, token saved ends loading, then the admin flag and premium check arrive', () => {
+    let s = run(initialSession(false), { type: 'signedIn', user });
+    expect(s).toMatchObject({ user, loading: true, adminLoading: true, subscriptionLoading: true });
+    s = run(s, { type: 'tokenSaved' });
+    expect(s.loading).toBe(false);
+    s = run(s, { type: 'adminChecked', isAdmin: true });
+    expect(s).toMatchObject({ isAdmin: true, adminLoading: false, subscriptionLoading: true });
+    s = run(s, { type: 'premiumChecked', subscribed: true });
+    expect(s).toMatchObject({ subscribed: true, subscriptionLoading: false });
+  });
+
+  it('a false premium check leaves subscribed false', () => {
+    const s = run(
+      initialSession(false),
+      { type: 'signedIn', user },
+      { type: 'tokenSaved' },
+      { type: 'adminChecked', isAdmin: false },
+      { type: 'premiumChecked', subscribed: false },
+    );
+    expect(s).toMatchObject({ subscribed: false, isAdmin: false, loading: false, subscriptionLoading: false });
+  });
+
+  it('sign-out: user emptied, flags and loading cleared, theme kept', () => {
+    const signedIn = run(
+      initialSession(true),
+      { type: 'signedIn', user },
+      { type: 'tokenSaved' },
+      { type: 'adminChecked', isAdmin: true },
+      { type: 'premiumChecked', subscribed: true },
+    );
+    expect(run(signedIn, { type: 'signedOut' })).toEqual({
+      loading: false,
+      user: null,
+      subscribed: false,
+      subscriptionLoading: false,
+      isAdmin: false,
+      adminLoading: false,
+      darkMode: true,
+    });
+  });
+
+  it('a failed sign-in call never leaves screens waiting', () => {
+    const s = run(initialSession(false), { type: 'signedIn', user }, { type: 'checksFailed' });
+    expect(s).toMatchObject({ loading: false, adminLoading: false, subscriptionLoading: false, user });
+  });
+
+  it('payment success marks the session subscribed; profile updates change the stored user', () => {
+    let s = run(initialSession(false), { type: 'signedIn', user }, { type: 'subscribed' });
+    expect(s.subscribed).toBe(true);
+    s = run(s, { type: 'profileUpdated', displayName: 'Ada L.', photoURL: 'http://img.test/a.png' });
+    expect(s.user).toEqual({ ...user, displayName: 'Ada L.', photoURL: 'http://img.test/a.png' });
+    expect(run(initialSession(false), { type: 'profileUpdated', displayName: 'x', photoURL: null }).user).toBeNull();
+  });
+
+  it('the theme flag toggles', () => {
+    expect(run(initialSession(false), { type: 'setDarkMode', darkMode: true }).darkMode).toBe(true);
+  });
+});

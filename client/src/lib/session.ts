@@ -1,0 +1,81 @@
+/**
+ * The client session state of SPEC.md §3–4 as a pure reducer, so the sign-in / sign-out transitions
+ * can be tested without a browser. AuthProvider (app/provider.tsx) drives it from Firebase events.
+ */
+
+/** What the app keeps of the signed-in Firebase user. */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export interface SessionState {
+  loading: boolean;
+  /** Signed out: null (SPEC's "empty list", typed). */
+  user: SessionUser | null;
+  subscribed: boolean;
+  subscriptionLoading: boolean;
+  isAdmin: boolean;
+  adminLoading: boolean;
+  darkMode: boolean;
+}
+
+export type SessionAction =
+  | { type: 'signedIn'; user: SessionUser }
+  | { type: 'tokenSaved' }
+  | { type: 'adminChecked'; isAdmin: boolean }
+  | { type: 'premiumChecked'; subscribed: boolean }
+  | { type: 'checksFailed' }
+  | { type: 'signedOut' }
+  | { type: 'profileUpdated'; displayName: string | null; photoURL: string | null }
+  | { type: 'subscribed' }
+  | { type: 'setDarkMode'; darkMode: boolean };
+
+export function initialSession(darkMode: boolean): SessionState {
+  return {
+    loading: true,
+    user: null,
+    subscribed: false,
+    subscriptionLoading: true,
+    isAdmin: false,
+    adminLoading: true,
+    darkMode,
+  };
+}
+
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'signedIn':
+      // User present: store it; the token, admin flag and premium flag are still on their way.
+      return { ...state, user: action.user, loading: true, adminLoading: true, subscriptionLoading: true };
+    case 'tokenSaved':
+      return { ...state, loading: false };
+    case 'adminChecked':
+      return { ...state, isAdmin: action.isAdmin, adminLoading: false };
+    case 'premiumChecked':
+      return { ...state, subscribed: action.subscribed, subscriptionLoading: false };
+    case 'checksFailed':
+      // A failed call during sign-in is only logged; never leave screens spinning forever.
+      return { ...state, loading: false, adminLoading: false, subscriptionLoading: false };
+    case 'signedOut':
+      return {
+        ...state,
+        user: null,
+        loading: false,
+        subscribed: false,
+        subscriptionLoading: false,
+        isAdmin: false,
+        adminLoading: false,
+      };
+    case 'profileUpdated':
+      return state.user
+        ? { ...state, user: { ...state.user, displayName: action.displayName, photoURL: action.photoURL } }
+        : state;
+    case 'subscribed':
+      return { ...state, subscribed: true, subscriptionLoading: false };
+    case 'setDarkMode':
+      return { ...state, darkMode: action.darkMode };
+  }
+}

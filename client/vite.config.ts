@@ -1,0 +1,17 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { port: 5173, strictPort: true },
+  preview: { port: 5173, strictPort: true },
+  build: {
+    // E2E builds go to a separate folder so a developer's `dist` is never overwritten by test settings.
+    outDir: process.env.CLIENT_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+});

@@ -1,0 +1,256 @@
+// `npm start` (built app) and `npm run dev` (`--dev`: hot reload): the Firebase Auth emulator, the API
+// and the client, with demo data on first run. Ctrl-C stops everything (the emulator saves its accounts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import { isUp, startEmulator } from './emulator.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const log = (msg) => console.log(`[start] ${msg}`);
+
+// Variables already set in the environment win over .env (dotenv never overrides).
+dotenv.config({ path: path.join(root, '.env'), quiet: true });
+const env = { ...process.env };
+env.PORT ||= '5000';
+env.DATA_DIR = path.resolve(root, env.DATA_DIR || './data');
+const apiUrl = `http://localhost:${env.PORT}`;
+const clientPort = 5173;
+const clientUrl = `http://localhost:${clientPort}`;
+env.PUBLIC_URL ||= apiUrl;
+env.VITE_API_URL ||= env.PUBLIC_URL;
+// NODE_ENV stays as given: unset, the API runs with local defaults (a JWT secret kept in DATA_DIR,
+// demo data seeded); NODE_ENV=production demands real secrets (see README).
+
+// Firebase: the emulator unless a real project is configured (credentials and no emulator host).
+const realFirebase = !env.FIREBASE_AUTH_EMULATOR_HOST && !!env.GOOGLE_APPLICATION_CREDENTIALS;
+const emulatorHost = '127.0.0.1:9099';
+if (!realFirebase) {
+  env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
+  env.FIREBASE_PROJECT_ID ||= 'demo-newsroom';
+  env.VITE_USE_AUTH_EMULATOR ||= 'true';
+  env.VITE_AUTH_EMULATOR_URL ||= `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`;
+}
+
+/** Newest modification time under `dir` (skipping node_modules/dist), 0 when absent. */
+function newest(...entries) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist') walk(path.join(p, name));
+    } else max = Math.max(max, st.mtimeMs);
+  };
+  entries.forEach(walk);
+  return max;
+}
+
+function run(cmd, args, cwd = root) {
+  log(`${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`[start] failed: ${cmd} ${args.join(' ')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+/** Builds the server and the client when their output is missing or older than their sources. */
+function buildIfStale() {
+  const serverOut = path.join(root, 'server', 'dist', 'index.js');
+  const serverSrc = newest(path.join(root, 'server', 'src'), path.join(root, 'server', 'tsconfig.json'));
+  if (!existsSync(serverOut) || statSync(serverOut).mtimeMs < serverSrc)
+    run('npm', ['run', 'build', '-w', 'server']);
+  else log('server build is up to date');
+
+  // The client bakes VITE_* in at build time, so a change of those also means a rebuild.
+  const viteEnv = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(env)
+        .filter(([k]) => k.startsWith('VITE_'))
+        .sort(),
+    ),
+  );
+  const clientOut = path.join(root, 'client', 'dist', 'index.html');
+  const stamp = path.join(root, 'client', 'dist', '.build-env.json');
+  const clientSrc = newest(
+    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+      path.join(root, 'client', p),
+    ),
+  );
+  const stale =
+    !existsSync(clientOut) ||
+    statSync(clientOut).mtimeMs < clientSrc ||
+    !existsSync(stamp) ||
+    readFileSync(stamp, 'utf8') !== viteEnv;
+  if (stale) {
+    run('npm', ['run', 'build', '-w', 'client']);
+    writeFileSync(stamp, viteEnv);
+  } else log('client build is up to date');
+}
+
+const children = new Map(); // name -> ChildProcess
+let stopping = false;
+
+function startChild(name, cmd, args, options = {}) {
+  // Own process group: Ctrl-C reaches only this script, which stops the children in order.
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    ...options,
+  });
+  children.set(name, child);
+  child.once('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`[start] ${name} exited unexpectedly (${signal ?? code}); stopping everything`);
+      void shutdown(1);
+    }
+  });
+  return child;
+}
+
+async function waitFor(url, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error(`[start] ${name} did not answer at ${url}`);
+  await shutdown(1);
+}
+
+function stopProcess(child, signal, graceMs) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      // The whole group: tsx watch and vite spawn processes of their own.
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+  });
+}
+
+let emulator = null;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping ...');
+  await stopProcess(children.get('client'), 'SIGTERM', 5_000);
+  await stopProcess(children.get('api'), 'SIGTERM', 10_000);
+  if (emulator) {
+    log('stopping the Auth emulator (saving accounts) ...');
+    await emulator.stop();
+  }
+  log('stopped');
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+// Last resort if this script dies on an error: never leave children behind.
+process.on('exit', () => {
+  for (const child of children.values()) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  if (emulator?.child && emulator.child.exitCode === null) emulator.child.kill('SIGKILL');
+});
+
+if (!dev) buildIfStale();
+
+if (!realFirebase) {
+  if (await isUp(env.FIREBASE_AUTH_EMULATOR_HOST)) {
+    log(`using the Auth emulator already running on ${env.FIREBASE_AUTH_EMULATOR_HOST}`);
+  } else if (env.FIREBASE_AUTH_EMULATOR_HOST !== emulatorHost) {
+    console.error(`[start] FIREBASE_AUTH_EMULATOR_HOST=${env.FIREBASE_AUTH_EMULATOR_HOST} is not answering`);
+    process.exit(1);
+  } else {
+    log(
+      `starting the Firebase Auth emulator on ${emulatorHost} (accounts kept in ${path.join(env.DATA_DIR, 'auth-emulator')}) ...`,
+    );
+    // firebase-tools finds "its" hub through a locator file in TMPDIR named after the project id; a
+    // private TMPDIR keeps export-on-exit from talking to another demo-newsroom emulator (e.g. tests').
+    process.env.TMPDIR = path.join(env.DATA_DIR, '.emulator-tmp');
+    mkdirSync(process.env.TMPDIR, { recursive: true });
+    emulator = await startEmulator({
+      config: 'firebase.json',
+      host: emulatorHost,
+      exportDir: path.join(env.DATA_DIR, 'auth-emulator'),
+      detached: true,
+      log: (line) => {
+        if (/error|warn/i.test(line)) console.log(`[emulator] ${line}`);
+      },
+    });
+    emulator.child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`[start] the Auth emulator exited unexpectedly (${code}); stopping everything`);
+        void shutdown(1);
+      }
+    });
+  }
+}
+
+if (dev) {
+  startChild('api', bin('tsx'), ['watch', '--clear-screen=false', 'server/src/index.ts']);
+} else {
+  startChild('api', process.execPath, ['server/dist/index.js']);
+}
+await waitFor(`${apiUrl}/health`, 'API');
+
+if (dev) {
+  startChild('client', bin('vite'), ['--port', String(clientPort), '--strictPort'], {
+    cwd: path.join(root, 'client'),
+  });
+} else {
+  // vite preview serves index.html for every unknown path (SPA history fallback).
+  startChild('client', bin('vite'), ['preview', '--port', String(clientPort), '--strictPort'], {
+    cwd: path.join(root, 'client'),
+  });
+}
+await waitFor(clientUrl, 'client');
+
+if (!stopping) {
+  console.log(`
+  Newsroom is running${dev ? ' (dev mode, hot reload)' : ''}
+    Site:           ${clientUrl}
+    API:            ${apiUrl}  (health: ${apiUrl}/health)
+    Auth emulator:  ${realFirebase ? 'off (real Firebase project)' : `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`}
+    Data:           ${env.MONGODB_URI ? 'MongoDB' : env.DATA_DIR}
+
+  Demo logins (password):
+    admin@newsroom.test    Admin1234    admin
+    premium@newsroom.test  Premium1234  premium for a year
+    reader@newsroom.test   Reader1234   normal user
+
+  Press Ctrl-C to stop.
+`);
+}
