@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'client/e2e/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -173,6 +173,7 @@ async function shutdown(code = 0) {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
 // Last resort if this script dies on an error: never leave children behind.
 process.on('exit', () => {
   for (const child of children.values()) {

@@ -1,7 +1,16 @@
 /** Browsing and filtering All articles, premium Details rules, views counted on details, premium teaser. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, createEmulatorAccount, DEMO, goto, launchBrowser, login, newPage, screenshot } from './harness';
+import {
+  apiGet,
+  createEmulatorAccount,
+  DEMO,
+  goto,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+} from './harness';
 
 interface Card {
   _id: string;
@@ -25,7 +34,10 @@ afterAll(async () => {
 });
 
 const cardTitles = (page: Page) =>
-  page.getByTestId('article-card').locator('h3').evaluateAll((hs) => hs.map((h) => h.textContent?.trim() ?? ''));
+  page
+    .getByTestId('article-card')
+    .locator('h3')
+    .evaluateAll((hs) => hs.map((h) => h.textContent?.trim() ?? ''));
 
 async function openAllArticles(page: Page): Promise<void> {
   await goto(page, '/all-articles');
@@ -82,19 +94,29 @@ describe('all articles', () => {
 
     const anon = await newPage(browser);
     await openAllArticles(anon.page);
-    expect(await premiumCard(anon.page).getByRole('button', { name: /^Details/ }).isDisabled()).toBe(true);
+    expect(
+      await premiumCard(anon.page)
+        .getByRole('button', { name: /^Details/ })
+        .isDisabled(),
+    ).toBe(true);
     await anon.context.close();
 
     const reader = await newPage(browser);
     await login(reader.page, DEMO.reader);
     await openAllArticles(reader.page);
-    expect(await premiumCard(reader.page).getByRole('button', { name: /^Details/ }).isDisabled()).toBe(true);
+    expect(
+      await premiumCard(reader.page)
+        .getByRole('button', { name: /^Details/ })
+        .isDisabled(),
+    ).toBe(true);
     await reader.context.close();
 
     const premium = await newPage(browser);
     await login(premium.page, DEMO.premium);
     await openAllArticles(premium.page);
-    await premiumCard(premium.page).getByRole('link', { name: /^Details/ }).click();
+    await premiumCard(premium.page)
+      .getByRole('link', { name: /^Details/ })
+      .click();
     await premium.page.getByTestId('article-body').waitFor();
     expect(await premium.page.locator('h1').textContent()).toBe(premiumTitle);
     await premium.context.close();
@@ -117,9 +139,9 @@ describe('article details', () => {
     await first.page.getByTestId('article-body').waitFor();
     const countA = await readCount(first.page);
     // The body is plain text with its line breaks kept.
-    expect(await first.page.getByTestId('article-body').evaluate((el) => getComputedStyle(el).whiteSpace)).toBe(
-      'pre-line',
-    );
+    expect(
+      await first.page.getByTestId('article-body').evaluate((el) => getComputedStyle(el).whiteSpace),
+    ).toBe('pre-line');
     await first.context.close();
 
     const second = await newPage(browser);

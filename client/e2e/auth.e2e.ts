@@ -12,7 +12,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function fillRegistration(page: Page, fields: { name?: string; email?: string; password?: string; photo?: boolean }) {
+async function fillRegistration(
+  page: Page,
+  fields: { name?: string; email?: string; password?: string; photo?: boolean },
+) {
   await page.getByLabel('Name').fill(fields.name ?? '');
   await page.getByLabel('Email').fill(fields.email ?? '');
   await page.getByLabel('Password', { exact: false }).fill(fields.password ?? '');
@@ -47,10 +50,14 @@ describe('registration', () => {
     expect(await submitAndReadError(page)).toBe('Password should be atleast 6 character');
 
     await page.getByLabel('Password', { exact: false }).fill('ABCDEF1');
-    expect(await submitAndReadError(page)).toBe('Password have to contain atleast one lowercase letter [a-z]');
+    expect(await submitAndReadError(page)).toBe(
+      'Password have to contain atleast one lowercase letter [a-z]',
+    );
 
     await page.getByLabel('Password', { exact: false }).fill('abcdef1');
-    expect(await submitAndReadError(page)).toBe('Password have to contain atlease one uppercase letter [A-Z]');
+    expect(await submitAndReadError(page)).toBe(
+      'Password have to contain atlease one uppercase letter [A-Z]',
+    );
 
     await page.getByLabel('Password', { exact: false }).fill('Abcdefg');
     expect(await submitAndReadError(page)).toBe('Password have to contain atleast one numaric value [0-9]');
@@ -124,7 +131,10 @@ describe('login and logout', () => {
     await page.getByTestId('article-card').first().waitFor();
     // Our API token goes bad (expired/forged): the next protected call answers 401.
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
-    await page.getByRole('link', { name: /^Details:/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Details:/ })
+      .first()
+      .click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();

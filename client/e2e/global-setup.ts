@@ -23,8 +23,17 @@ export const outDir = path.join(clientDir, 'e2e', '.artifacts', `dist-${e2eEnv.a
 const children: ChildProcess[] = [];
 let dataDir = '';
 
-function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; name: string }): ChildProcess {
-  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; name: string },
+): ChildProcess {
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const log = (chunk: Buffer) => {
     if (process.env.E2E_VERBOSE) process.stdout.write(`[${opts.name}] ${chunk}`);
   };
@@ -37,7 +46,8 @@ function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.Proce
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.once('exit', (code, signal) => {
-    if (code && code !== 0) console.error(`[e2e] ${opts.name} exited with ${code ?? signal}\n${lastLines.join('')}`);
+    if (code && code !== 0)
+      console.error(`[e2e] ${opts.name} exited with ${code ?? signal}\n${lastLines.join('')}`);
   });
   return child;
 }
@@ -99,7 +109,8 @@ export default async function setup(project: TestProject) {
     );
   }
   for (const port of [e2eEnv.apiPort, e2eEnv.webPort]) {
-    if (!(await portFree(port))) throw new Error(`[e2e] port ${port} is busy (set E2E_API_PORT / E2E_WEB_PORT)`);
+    if (!(await portFree(port)))
+      throw new Error(`[e2e] port ${port} is busy (set E2E_API_PORT / E2E_WEB_PORT)`);
   }
 
   const baseEnv = { ...process.env, FORCE_COLOR: '0' };
@@ -156,11 +167,25 @@ export default async function setup(project: TestProject) {
     }),
   );
   children.push(
-    run('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(e2eEnv.webPort), '--strictPort', '--host', '127.0.0.1'], {
-      cwd: clientDir,
-      name: 'web',
-      env: baseEnv,
-    }),
+    run(
+      'npx',
+      [
+        'vite',
+        'preview',
+        '--outDir',
+        outDir,
+        '--port',
+        String(e2eEnv.webPort),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        cwd: clientDir,
+        name: 'web',
+        env: baseEnv,
+      },
+    ),
   );
   try {
     await waitFor(`${apiUrl}/health`, 'API');

@@ -52,7 +52,10 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
  * A fresh browser context + page. External hosts are aborted; a spec that needs a fake
  * (e.g. Stripe.js) registers its own `context.route(...)` afterwards — later routes win in Playwright.
  */
-export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
@@ -122,7 +125,10 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
   const toggle = page.getByTestId('theme-toggle');
   if (await toggle.count()) await toggle.first().click();
   else await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-  await page.waitForFunction((t) => document.documentElement.classList.contains('dark') === (t === 'dark'), theme);
+  await page.waitForFunction(
+    (t) => document.documentElement.classList.contains('dark') === (t === 'dark'),
+    theme,
+  );
 }
 
 const axeSource = readFileSync(path.resolve(here, '../../node_modules/axe-core/axe.min.js'), 'utf8');
@@ -140,13 +146,19 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   // Let CSS transitions (theme switch, carousel fade) settle so colours are measured at rest.
   await page.waitForTimeout(400);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
     return result.violations;
   });
-  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (violations as AxeViolation[]).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   const report = serious
     .map(
       (v) =>
@@ -158,7 +170,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     )
     .join('\n');
   if (serious.length > 0) {
-    throw new Error(`axe on ${label} (${await currentTheme(page)}) found serious/critical violations:\n${report}`);
+    throw new Error(
+      `axe on ${label} (${await currentTheme(page)}) found serious/critical violations:\n${report}`,
+    );
   }
 }
 
@@ -182,7 +196,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Reads JSON from the API directly (test setup/look-ups, not what the user sees). */
 export async function apiGet<T>(route: string, token?: string): Promise<T> {
-  const res = await fetch(`${apiUrl}${route}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${apiUrl}${route}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) throw new Error(`GET ${route} → ${res.status}`);
   return (await res.json()) as T;
 }

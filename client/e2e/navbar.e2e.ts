@@ -47,7 +47,9 @@ describe('navbar', () => {
     const { context, page } = await newPage(browser);
     await login(page, DEMO.reader);
     await goto(page, '/all-articles');
-    await expect.poll(() => desktopLinks(page)).toEqual([...OPEN, ...SIGNED_IN, ['Dashboard', '/user-dashboard'], ABOUT]);
+    await expect
+      .poll(() => desktopLinks(page))
+      .toEqual([...OPEN, ...SIGNED_IN, ['Dashboard', '/user-dashboard'], ABOUT]);
     // The current page's link is highlighted in cyan.
     const current = page.getByTestId('desktop-nav').getByRole('link', { name: 'All Articles' });
     expect(await current.getAttribute('aria-current')).toBe('page');
@@ -65,7 +67,9 @@ describe('navbar', () => {
     const { context, page } = await newPage(browser);
     await login(page, DEMO.admin);
     await goto(page, '/about-us');
-    await expect.poll(() => desktopLinks(page)).toEqual([...OPEN, ...SIGNED_IN, ['Dashboard', '/dashboard'], ABOUT]);
+    await expect
+      .poll(() => desktopLinks(page))
+      .toEqual([...OPEN, ...SIGNED_IN, ['Dashboard', '/dashboard'], ABOUT]);
     await context.close();
   });
 

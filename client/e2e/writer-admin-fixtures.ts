@@ -154,7 +154,13 @@ export async function expectSwal(
   }
   if (press === 'none') return;
   await dialog.locator(press === 'confirm' ? '.swal2-confirm' : '.swal2-cancel').click();
-  await dialog.waitFor({ state: 'detached' });
+  // Closed, or replaced by the next dialog of a chain (SweetAlert reuses its popup).
+  await expect
+    .poll(
+      async () =>
+        (await dialog.count()) === 0 || (await dialog.locator('.swal2-title').textContent()) !== title,
+    )
+    .toBe(true);
 }
 
 export interface ArticleDraft {

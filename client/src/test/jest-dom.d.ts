@@ -4,8 +4,9 @@ import 'vitest';
 import type { TestingLibraryMatchers } from '@testing-library/jest-dom/matchers';
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same signature as jest-dom's declaration
+  /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type --
+     the same declarations as jest-dom's own vitest.d.ts */
   interface Assertion<T = any> extends TestingLibraryMatchers<any, T> {}
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- idem
   interface AsymmetricMatchersContaining extends TestingLibraryMatchers<any, any> {}
+  /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type */
 }

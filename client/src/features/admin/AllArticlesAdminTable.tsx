@@ -81,14 +81,18 @@ export function AllArticlesAdminTable() {
   if (articles.isError)
     return <p className="card p-6 text-center text-muted">Articles could not be loaded.</p>;
 
-  const offset = (page - 1) * limit;
+  // Numbering follows the rows shown (the previous page stays visible while the next one loads).
+  const offset = (articles.data.page - 1) * articles.data.limit;
   const busy = approve.isPending || decline.isPending || makePremium.isPending || remove.isPending;
   return (
     <>
       {articles.data.articles.length === 0 ? (
         <p className="card p-6 text-center text-muted">No articles yet.</p>
       ) : (
-        <div className="card overflow-x-auto" aria-busy={articles.isFetching}>
+        <div
+          className={`card overflow-x-auto transition-opacity ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={articles.isPlaceholderData}
+        >
           <table className="w-full min-w-[960px] text-left text-sm">
             <caption className="sr-only">All articles, page {page}</caption>
             <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">

@@ -30,10 +30,14 @@ export function AllUsersTable() {
   if (users.isPending) return <FullScreenLoader label="Loading users" />;
   if (users.isError) return <p className="card p-6 text-center text-muted">Users could not be loaded.</p>;
 
-  const offset = (page - 1) * limit;
+  // Numbering follows the rows shown (the previous page stays visible while the next one loads).
+  const offset = (users.data.page - 1) * users.data.limit;
   return (
     <>
-      <div className="card overflow-x-auto" aria-busy={users.isFetching}>
+      <div
+        className={`card overflow-x-auto transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={users.isPlaceholderData}
+      >
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">All users, page {page}</caption>
           <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">

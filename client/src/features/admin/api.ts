@@ -13,7 +13,8 @@ export async function fetchAllUsers(page: number, limit: number) {
   const { data } = await api.get<{ users: AdminUser[]; totalPages: number }>('/all-users', {
     params: { page, limit },
   });
-  return data;
+  // Keep the page the rows belong to: while the next page loads, the previous rows stay on screen.
+  return { ...data, page, limit };
 }
 
 export async function makeAdmin(id: string): Promise<void> {
@@ -24,7 +25,7 @@ export async function fetchAllArticles(page: number, limit: number) {
   const { data } = await api.get<{ articles: AdminArticle[]; totalPages: number }>('/all-articles/data', {
     params: { limit, page },
   });
-  return data;
+  return { ...data, page, limit };
 }
 
 export async function approveArticle(id: string): Promise<void> {
