@@ -1,6 +1,6 @@
 /**
  * Starts the whole stack for the browser tests:
- *  1. builds the client into e2e/.artifacts/dist (API URL, Auth emulator, Stripe test key baked in);
+ *  1. builds the client into e2e/.artifacts/dist-<API port> (API URL, Auth emulator, Stripe test key baked in);
  *  2. starts the API from source (tsx) on a fresh temporary DATA_DIR with the demo seed;
  *  3. serves the build with `vite preview --strictPort`.
  * Needs the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST (`npm test` starts one on 127.0.0.1:9199).
@@ -122,6 +122,8 @@ export default async function setup(project: TestProject) {
       name: 'build',
       env: {
         ...baseEnv,
+        // vitest sets NODE_ENV=test; the browser tests run the production bundle.
+        NODE_ENV: 'production',
         CLIENT_OUT_DIR: outDir,
         VITE_API_URL: apiUrl,
         VITE_USE_AUTH_EMULATOR: 'true',

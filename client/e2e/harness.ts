@@ -119,11 +119,13 @@ export async function currentTheme(page: Page): Promise<'dark' | 'light'> {
   return (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light';
 }
 
-/** Switches theme with the on-screen moon/sun toggle (every screen but 404 has one), else via the class. */
+/** Switches theme with the on-screen moon/sun toggle, else (modal open, no toggle) via the <html> class. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   const toggle = page.getByTestId('theme-toggle');
-  if (await toggle.count()) await toggle.first().click();
+  // With a modal open the toggle is unreachable: switch the class the toggle would switch.
+  const modalOpen = (await page.locator('dialog[open], .swal2-container').count()) > 0;
+  if (!modalOpen && (await toggle.count())) await toggle.first().click();
   else await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
   await page.waitForFunction(
     (t) => document.documentElement.classList.contains('dark') === (t === 'dark'),
@@ -190,6 +192,19 @@ export async function expectAccessibleInBothThemes(page: Page, label: string): P
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  // Scroll once through the page so lazy images load, then wait for them (bounded) and return to the top.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, 0);
+    const pending = [...document.images].filter((img) => !img.complete);
+    await Promise.race([
+      Promise.all(pending.map((img) => new Promise((r) => img.addEventListener('load', r, { once: true })))),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+  });
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import type { AnswerCache } from './cache/answer-cache.js';
 import type { IdentityVerifier } from './auth/identity.js';
 import type { Guards } from './auth/middleware.js';
 import type { Clock } from './clock.js';
@@ -17,7 +18,11 @@ export interface AppDeps {
   stripe: Stripe | null;
 }
 
-/** What each component's routes.ts receives. */
+/**
+ * What each component's routes.ts receives. `store` here is the app's watched store: every write
+ * through it drops the cached answers (`cache`) built from what it changed.
+ */
 export interface RouteContext extends AppDeps {
+  cache: AnswerCache;
   guards: Guards;
 }

@@ -38,7 +38,12 @@ describe('session state (SPEC §3–4)', () => {
       { type: 'adminChecked', isAdmin: false },
       { type: 'premiumChecked', subscribed: false },
     );
-    expect(s).toMatchObject({ subscribed: false, isAdmin: false, loading: false, subscriptionLoading: false });
+    expect(s).toMatchObject({
+      subscribed: false,
+      isAdmin: false,
+      loading: false,
+      subscriptionLoading: false,
+    });
   });
 
   it('sign-out: user emptied, flags and loading cleared, theme kept', () => {
@@ -70,7 +75,9 @@ describe('session state (SPEC §3–4)', () => {
     expect(s.subscribed).toBe(true);
     s = run(s, { type: 'profileUpdated', displayName: 'Ada L.', photoURL: 'http://img.test/a.png' });
     expect(s.user).toEqual({ ...user, displayName: 'Ada L.', photoURL: 'http://img.test/a.png' });
-    expect(run(initialSession(false), { type: 'profileUpdated', displayName: 'x', photoURL: null }).user).toBeNull();
+    expect(
+      run(initialSession(false), { type: 'profileUpdated', displayName: 'x', photoURL: null }).user,
+    ).toBeNull();
   });
 
   it('the theme flag toggles', () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
 import { INVALID_IMAGE_MESSAGE, shortenFileName, uploadImage } from './upload-image';
 
-const png = (name: string, type = 'image/png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type });
+const png = (name: string, type = 'image/png') =>
+  new File([new Uint8Array([137, 80, 78, 71])], name, { type });
 
 describe('shortenFileName', () => {
   it('keeps names of at most 15 characters', () => {

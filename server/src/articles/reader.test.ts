@@ -79,8 +79,10 @@ describe('GET /articles/trending', () => {
 
     // Make 'Trend 1006' overtake 'Trend 1007' through the API (two readers' views).
     const target = (first.body as ArticleCard[]).find((a) => a.articleTitle === 'Trend 1006')!;
-    await t.store.collection('articles').updateOne({ _id: target._id }, { $set: { totalViewCount: 1007 } });
-    // A write outside the API is not seen while the cache is valid...
+    // A write by another process (the raw store, not the app's) is not seen while the cache is valid...
+    await t.deps.store
+      .collection('articles')
+      .updateOne({ _id: target._id }, { $set: { totalViewCount: 1007 } });
     expect((await request(t.app).get('/articles/trending').set('If-None-Match', etag)).status).toBe(304);
     // ...but a counted view through the API invalidates it.
     const counted = await request(t.app)

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../users/schemas.js';
-import { sendCached, sendWithEtag } from './answer-cache.js';
+import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
 import {
   adminPageQuerySchema,
   approvedQuerySchema,

@@ -127,6 +127,6 @@ export const approvedQuerySchema = listPageQuerySchema
 export type ApprovedQuery = z.output<typeof approvedQuerySchema>;
 
 /** GET /all-articles/data?limit&page (default limit 5). */
-export const adminPageQuerySchema = pageQuerySchema.strict();
+export const adminPageQuerySchema = pageQuerySchema;
 
 export { idParamSchema } from '../users/schemas.js';

@@ -6,8 +6,9 @@ import { createPublisherRepository } from '../publishers/repository.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
+import { createUserRepository } from '../users/repository.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
-import { answerCacheFor, CacheGroup, type CachedAnswer } from './answer-cache.js';
+import { CacheGroup, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
 import { createArticleRepository } from './repository.js';
 import type { ApprovedQuery, CreateArticle, UpdateArticle } from './schemas.js';
 import { isApproved, LIST_DESCRIPTION_LENGTH, toCard, toPublicArticle, type Article } from './types.js';
@@ -15,7 +16,7 @@ import { isApproved, LIST_DESCRIPTION_LENGTH, toCard, toPublicArticle, type Arti
 export const TRENDING_SIZE = 6;
 /** One counted view per signed-in reader per article per 30 minutes. */
 export const VIEW_WINDOW_MS = 30 * 60 * 1000;
-/** Articles a user who is neither premium nor admin may have (ARCHITECTURE.md: 1). */
+/** Articles a user who is neither premium nor admin may post in total (ARCHITECTURE.md: 1). */
 export const FREE_PLAN_MAX_ARTICLES = 1;
 export const FREE_PLAN_MESSAGE = 'You have reached maximum post of free plan';
 const PREMIUM_CONTENT_MESSAGE = 'This is a premium article: subscribe to read it';
@@ -28,34 +29,22 @@ interface DetailsMeta {
 
 export type ArticleService = ReturnType<typeof createArticleService>;
 
-export function createArticleService(deps: { store: Store; config: Config; clock: Clock; logger: Logger }) {
+export function createArticleService(deps: {
+  store: Store;
+  cache: AnswerCache;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}) {
   const repo = createArticleRepository(deps.store);
   const publishers = createPublisherRepository(deps.store);
+  const users = createUserRepository(deps.store);
   const uploads = createUploadService(deps);
-  const cache = answerCacheFor(deps.store);
-  /** Per-author queue so two simultaneous posts cannot both pass the free-plan check. */
-  const postingQueues = new Map<string, Promise<unknown>>();
-
-  const serializePerAuthor = async <T>(email: string, work: () => Promise<T>): Promise<T> => {
-    const previous = postingQueues.get(email) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
-    postingQueues.set(email, next);
-    try {
-      return await next;
-    } finally {
-      if (postingQueues.get(email) === next) postingQueues.delete(email);
-    }
-  };
+  const cache = deps.cache;
 
   const nowIso = () => deps.clock.now().toISOString();
   const isOwner = (article: Pick<Article, 'userInfo'> | DetailsMeta, user: User) =>
     ('authorEmail' in article ? article.authorEmail : article.userInfo?.email) === user.email;
-
-  /** Public answers change: lists always, and the one article's details. */
-  const invalidatePublic = (id: string) => {
-    cache.invalidate(CacheGroup.articleLists);
-    cache.invalidateKey(CacheGroup.articleDetails, id);
-  };
 
   const load = async (id: string): Promise<Article> => {
     const article = await repo.findById(id);
@@ -148,40 +137,46 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       const cutoff = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
       const updated = await repo.countView(id, caller.email, now.toISOString(), cutoff);
       if (!updated) return { counted: false, totalViewCount: article.totalViewCount ?? 0 };
-      invalidatePublic(id);
       return { counted: true, totalViewCount: updated.totalViewCount };
     },
 
-    /** POST /articles?email: a new Pending, non-premium article by the caller. */
+    /**
+     * POST /articles?email: a new Pending, non-premium article by the caller. The free plan counts
+     * every article the user ever posted (postedCount, taken atomically on the user record, so
+     * neither delete-and-repost nor two simultaneous posts get past the cap, on either engine).
+     */
     async create(author: User, input: CreateArticle): Promise<Article> {
       await assertPublisherExists(input.publisher);
-      return serializePerAuthor(author.email, async () => {
-        if (!isAdmin(author) && !isPremium(author, deps.clock.now())) {
-          const posted = await repo.countByAuthor(author.email);
-          if (posted >= FREE_PLAN_MAX_ARTICLES) throw new NeedPremium(FREE_PLAN_MESSAGE);
-        }
-        const article: Article = {
-          _id: newId(),
-          articleTitle: input.title,
-          articleImage: input.photoURL,
-          articleDescription: input.description,
-          publisher: input.publisher,
-          Tags: input.formatedTags,
-          status: 'Pending',
-          isPremium: 'No',
-          decliningReason: null,
-          createdAt: nowIso(),
-          totalViewCount: 0,
-          userInfo: {
-            email: author.email,
-            name: author.name || author.displayName || author.email,
-            image: author.photoURL ?? '',
-          },
-        };
+      const capped = !isAdmin(author) && !isPremium(author, deps.clock.now());
+      const claimed = await users.claimPostSlot(author.email, capped ? FREE_PLAN_MAX_ARTICLES : null, () =>
+        repo.countByAuthor(author.email),
+      );
+      if (!claimed) throw new NeedPremium(FREE_PLAN_MESSAGE);
+      const article: Article = {
+        _id: newId(),
+        articleTitle: input.title,
+        articleImage: input.photoURL,
+        articleDescription: input.description,
+        publisher: input.publisher,
+        Tags: input.formatedTags,
+        status: 'Pending',
+        isPremium: 'No',
+        decliningReason: null,
+        createdAt: nowIso(),
+        totalViewCount: 0,
+        userInfo: {
+          email: author.email,
+          name: author.name || author.displayName || author.email,
+          image: author.photoURL ?? '',
+        },
+      };
+      try {
         await repo.insert(article);
-        cache.invalidate(CacheGroup.publisherCounts);
-        return article;
-      });
+      } catch (err) {
+        await users.releasePostSlot(author.email);
+        throw err;
+      }
+      return article;
     },
 
     /** GET /articles/{email}: the author's own articles, everything included, newest first. */
@@ -210,8 +205,6 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         set,
       );
       if (!updated) throw new Conflict('The article changed meanwhile; reload and try again');
-      invalidatePublic(id);
-      cache.invalidate(CacheGroup.publisherCounts);
       if (article.articleImage !== updated.articleImage) await uploads.releaseIfUnused(article.articleImage);
       return updated;
     },
@@ -222,8 +215,6 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       if (!isOwner(article, caller) && !isAdmin(caller))
         throw new Forbidden('Only the author or an admin may delete this article');
       if (!(await repo.deleteById(id))) throw new NotFound('Article not found');
-      invalidatePublic(id);
-      cache.invalidate(CacheGroup.publisherCounts);
       await uploads.releaseIfUnused(article.articleImage);
     },
 
@@ -250,7 +241,6 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         { status: 'Approved', decliningReason: null },
       );
       if (!updated) throw new Conflict('The article was moderated meanwhile');
-      invalidatePublic(id);
       return updated;
     },
 
@@ -261,7 +251,6 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         throw new Conflict(`The article is already ${isApproved(article) ? 'Approved' : article.status}`);
       const updated = await repo.updateIf(id, { status: 'Pending' }, { status: 'Declined', decliningReason });
       if (!updated) throw new Conflict('The article was moderated meanwhile');
-      invalidatePublic(id);
       return updated;
     },
 
@@ -272,7 +261,6 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       if (article.isPremium === 'Yes') return { article, modified: false };
       const updated = await repo.updateIf(id, { status: { $ne: 'Declined' } }, { isPremium: 'Yes' });
       if (!updated) throw new Conflict('A declined article cannot be made premium');
-      invalidatePublic(id);
       return { article: updated, modified: true };
     },
   };

@@ -18,19 +18,19 @@ export interface Article {
 }
 
 /** What the cards of public lists show: no author email, no declining reason, description cut. */
-export interface ArticleCard {
-  _id: string;
-  articleTitle: string;
-  articleImage: string;
-  articleDescription: string;
-  publisher: string;
-  Tags: string[];
-  status: Article['status'];
-  isPremium: Article['isPremium'];
-  createdAt: string;
-  totalViewCount: number;
-  userInfo: { name: string; image: string };
-}
+export type ArticleCard = Pick<
+  Article,
+  | '_id'
+  | 'articleTitle'
+  | 'articleImage'
+  | 'articleDescription'
+  | 'publisher'
+  | 'Tags'
+  | 'status'
+  | 'isPremium'
+  | 'createdAt'
+  | 'totalViewCount'
+> & { userInfo: { name: string; image: string } };
 
 /** One counted view window per (article, viewer). */
 export interface ViewRecord {

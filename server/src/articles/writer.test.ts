@@ -73,6 +73,45 @@ describe('POST /articles?email', () => {
     expect(await articlesOf(writer.email)).toHaveLength(1);
   });
 
+  it('counts every article ever posted: deleting the one article does not free the slot', async () => {
+    const writer = await signInAs(t);
+    const first = await post(writer, validPost);
+    expect(first.status).toBe(201);
+    const deleted = await request(t.app)
+      .delete(`/my-articles/${first.body.insertedId}`)
+      .set(bearer(writer.token));
+    expect(deleted.status).toBe(200);
+    expect(await articlesOf(writer.email)).toHaveLength(0);
+    const again = await post(writer, { ...validPost, title: 'Reposted' });
+    expect(again.status).toBe(402);
+    expect(again.body).toEqual({ needPremium: true, message: 'You have reached maximum post of free plan' });
+    expect(await articlesOf(writer.email)).toHaveLength(0);
+    const stored = await t.store.collection('users').findOne({ email: writer.email });
+    expect(stored?.postedCount).toBe(1);
+    // Not part of the profile answer.
+    const profile = await request(t.app).get(`/users/${writer.email}`).set(bearer(writer.token));
+    expect(profile.body.postedCount).toBeUndefined();
+  });
+
+  it('a record from before postedCount existed starts from its existing articles', async () => {
+    const writer = await signInAs(t);
+    await insertArticle(t.store, { userInfo: { email: writer.email, name: 'W', image: '' } });
+    await t.store.collection('users').updateOne({ email: writer.email }, { $unset: { postedCount: '' } });
+    const res = await post(writer, validPost);
+    expect(res.status).toBe(402);
+    expect(await articlesOf(writer.email)).toHaveLength(1);
+    expect((await t.store.collection('users').findOne({ email: writer.email }))?.postedCount).toBe(1);
+  });
+
+  it('posts made while premium count once the subscription is over', async () => {
+    const writer = await signInAs(t, { role: 'premium' });
+    expect((await post(writer, validPost)).status).toBe(201);
+    await t.store
+      .collection('users')
+      .updateOne({ email: writer.email }, { $set: { premiumEndAt: '2000-01-01T00:00:00.000Z' } });
+    expect((await post(writer, validPost)).status).toBe(402);
+  });
+
   it('lets two simultaneous posts of a free user through only once', async () => {
     const writer = await signInAs(t);
     const [a, b] = await Promise.all([post(writer, validPost), post(writer, validPost)]);

@@ -30,7 +30,10 @@ export function firebaseVerifier(config: Config): IdentityVerifier {
     getApps().find((a) => a.name === name) ??
     initializeApp(
       process.env.GOOGLE_APPLICATION_CREDENTIALS && !config.firebaseAuthEmulatorHost
-        ? { credential: cert(process.env.GOOGLE_APPLICATION_CREDENTIALS), projectId: config.firebaseProjectId }
+        ? {
+            credential: cert(process.env.GOOGLE_APPLICATION_CREDENTIALS),
+            projectId: config.firebaseProjectId,
+          }
         : { projectId: config.firebaseProjectId },
       name,
     );

@@ -3,8 +3,6 @@ import { rateLimit } from 'express-rate-limit';
 import type { RateLimit } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { invalidateCached, USER_STATS_PREFIX } from '../stats/cache.js';
-import { createUserRepository } from '../users/repository.js';
 import { emailBodySchema, emailQuerySchema, parseInput, registerBodySchema } from '../users/schemas.js';
 import { createUserService } from '../users/service.js';
 import type { Identity } from './identity.js';
@@ -29,11 +27,7 @@ export function jsonRateLimit(limit: RateLimit) {
  */
 export function authRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const users = createUserService({
-    repo: createUserRepository(ctx.store),
-    clock: ctx.clock,
-    onUsersChanged: () => invalidateCached(ctx.store, USER_STATS_PREFIX),
-  });
+  const users = createUserService(ctx);
   const limited = jsonRateLimit(ctx.config.rateLimits.auth);
   const { requireUser, requireSelf } = ctx.guards;
 
@@ -78,32 +72,23 @@ export function authRoutes(ctx: RouteContext): Router {
   router.post('/users/new/google', limited, register('google'));
 
   const emailQuery = (req: Request) => parseInput(emailQuerySchema, req.query).email;
-
-  router.get(
-    '/check/isAdmin',
+  /** ?email= of the caller (admins may ask about others); a malformed query is a 400 before any 403. */
+  const selfOrAdminByQuery = [
     requireUser,
-    (req, _res, next) => {
+    (req: Request, _res: Response, next: () => void) => {
       emailQuery(req);
       next();
     },
     requireSelf('query', { adminMayRead: true }),
-    async (req, res) => {
-      res.json({ isAdmin: await users.isAdmin(emailQuery(req)) });
-    },
-  );
+  ];
 
-  router.get(
-    '/isPremium',
-    requireUser,
-    (req, _res, next) => {
-      emailQuery(req);
-      next();
-    },
-    requireSelf('query', { adminMayRead: true }),
-    async (req, res) => {
-      res.json(await users.isPremium(emailQuery(req)));
-    },
-  );
+  router.get('/check/isAdmin', ...selfOrAdminByQuery, async (req, res) => {
+    res.json({ isAdmin: await users.isAdmin(emailQuery(req)) });
+  });
+
+  router.get('/isPremium', ...selfOrAdminByQuery, async (req, res) => {
+    res.json(await users.isPremium(emailQuery(req)));
+  });
 
   router.patch('/remove/subscription', requireUser, async (req, res) => {
     const { email } = parseInput(emailBodySchema, req.body);

@@ -301,6 +301,27 @@ describe('payments with Stripe configured', () => {
     expect(records[0]).toMatchObject({ source: 'webhook', seconds: 60, amount: 1, uid: reader.uid });
   });
 
+  it('a grant shows in the cached /users-count at once, by the client call and by the webhook', async () => {
+    const counts = async () => (await request(t.app).get('/users-count')).body;
+    const [viaClient, viaWebhook] = [await signInAs(t), await signInAs(t)];
+    expect(await counts()).toEqual({ allUserCount: 2, normalUsersCount: 2, premiumUsersCount: 0 }); // now cached
+
+    const first = await createIntent(viaClient, 1);
+    stripeServer.markSucceeded(first.paymentIntentId);
+    const redeemed = await redeem(viaClient, {
+      email: viaClient.email,
+      time: 60,
+      paymentIntentId: first.paymentIntentId,
+    });
+    expect(redeemed.body.granted).toBe(true);
+    expect(await counts()).toEqual({ allUserCount: 2, normalUsersCount: 1, premiumUsersCount: 1 });
+
+    const second = await createIntent(viaWebhook, 1);
+    stripeServer.markSucceeded(second.paymentIntentId);
+    expect((await webhook(stripeServer.succeededEvent(second.paymentIntentId))).status).toBe(200);
+    expect(await counts()).toEqual({ allUserCount: 2, normalUsersCount: 0, premiumUsersCount: 2 });
+  });
+
   it('the client call first, then the webhook: still one grant', async () => {
     const reader = await signInAs(t);
     const { paymentIntentId } = await createIntent(reader, 10);

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sendCached } from '../articles/answer-cache.js';
+import { sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../users/schemas.js';
 import { addPublisherBodySchema } from './schemas.js';

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { Conflict } from '../errors.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import { newId } from '../store/ids.js';
-import { answerCacheFor, CacheGroup, type AnswerCache, type CachedAnswer } from '../articles/answer-cache.js';
+import { CacheGroup, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
 import { createPublisherRepository, type Publisher, type PublisherRepository } from './repository.js';
 import type { AddPublisher } from './schemas.js';
 
@@ -13,9 +13,9 @@ export interface PublisherArticleCount {
 
 export type PublisherService = ReturnType<typeof createPublisherService>;
 
-export function createPublisherService(deps: { store: Store; clock: Clock }) {
+export function createPublisherService(deps: { store: Store; cache: AnswerCache; clock: Clock }) {
   const repo: PublisherRepository = createPublisherRepository(deps.store);
-  const cache: AnswerCache = answerCacheFor(deps.store);
+  const cache = deps.cache;
 
   return {
     /** GET /publisher-data: every publisher, by name. */
@@ -43,7 +43,6 @@ export function createPublisherService(deps: { store: Store; clock: Clock }) {
         if (err instanceof DuplicateKeyError) throw new Conflict('A publisher with this name already exists');
         throw err;
       }
-      cache.invalidate(CacheGroup.publishers, CacheGroup.publisherCounts);
       return publisher;
     },
 

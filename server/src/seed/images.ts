@@ -105,22 +105,32 @@ export function articleCoverSvg(opts: {
 </svg>`;
 }
 
-/** A publisher mark: monogram on a rounded tile, name beneath. */
-export function publisherLogoSvg(opts: { name: string; colors: [string, string] }): string {
-  const initials = opts.name
+/** Up to two initials of a name ('The Daily Planet' → 'DP'). */
+function initialsOf(name: string): string {
+  return name
     .replace(/^The\s+/i, '')
     .split(/\s+/)
     .map((w) => w[0])
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-  <defs>
+}
+
+/** The diagonal two-colour gradient `url(#g)` of logos and avatars. */
+function diagonalGradient(colors: [string, string]): string {
+  return `<defs>
     <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${opts.colors[0]}"/>
-      <stop offset="1" stop-color="${opts.colors[1]}"/>
+      <stop offset="0" stop-color="${colors[0]}"/>
+      <stop offset="1" stop-color="${colors[1]}"/>
     </linearGradient>
-  </defs>
+  </defs>`;
+}
+
+/** A publisher mark: monogram on a rounded tile, name beneath. */
+export function publisherLogoSvg(opts: { name: string; colors: [string, string] }): string {
+  const initials = initialsOf(opts.name);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  ${diagonalGradient(opts.colors)}
   <rect x="0" y="0" width="400" height="400" rx="64" fill="url(#g)"/>
   <circle cx="200" cy="170" r="112" fill="#ffffff" fill-opacity="0.12"/>
   <text x="200" y="208" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, serif" font-size="112" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
@@ -131,19 +141,9 @@ export function publisherLogoSvg(opts: { name: string; colors: [string, string] 
 
 /** A round initials avatar for the demo accounts. */
 export function avatarSvg(opts: { name: string; colors: [string, string] }): string {
-  const initials = opts.name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(opts.name);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
-  <defs>
-    <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${opts.colors[0]}"/>
-      <stop offset="1" stop-color="${opts.colors[1]}"/>
-    </linearGradient>
-  </defs>
+  ${diagonalGradient(opts.colors)}
   <circle cx="128" cy="128" r="128" fill="url(#g)"/>
   <text x="128" y="158" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="92" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
 </svg>`;

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { SessionClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/port.js';
-import { invalidateCached, USER_STATS_PREFIX } from './cache.js';
 import { createStatsRepository } from './repository.js';
 
 /** Record a user's lastSeenAt at most once per this interval (a write per request would be waste). */
@@ -22,12 +21,9 @@ export function createActivityTracker(deps: { store: Store; clock: Clock; logger
       if (previous !== undefined && now.getTime() - previous < SEEN_WRITE_INTERVAL_MS) return;
       lastWrite.set(claims.email, now.getTime());
       if (lastWrite.size > 50_000) lastWrite.clear(); // bound memory; worst case one extra write each
-      repo
-        .touchLastSeen(claims.email, now.toISOString())
-        .then(() => invalidateCached(deps.store, `${USER_STATS_PREFIX}active`))
-        .catch((err: unknown) => {
-          deps.logger.warn({ err }, 'could not record lastSeenAt');
-        });
+      repo.touchLastSeen(claims.email, now.toISOString()).catch((err: unknown) => {
+        deps.logger.warn({ err }, 'could not record lastSeenAt');
+      });
     },
   };
 }

@@ -1,25 +1,24 @@
 import { Router } from 'express';
+import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { sendCachedJson, USER_STATS_PREFIX } from './cache.js';
 import { createStatsRepository } from './repository.js';
 import { createStatsService } from './service.js';
 
-/** Short enough that premium expiry and activity show up promptly; writes that count drop it sooner. */
-const COUNTS_TTL_MS = 5_000;
-
-/** Public counters: GET /users-count (Home) and GET /active-users (About). */
+/**
+ * Public counters: GET /users-count (Home) and GET /active-users (About). Cached in the userStats
+ * group: any write to `users` drops them (registration, payments, make-admin, activity), and a short
+ * TTL (app.ts) lets premium expiry and the activity window show up without a write.
+ */
 export function statsRoutes(ctx: RouteContext): Router {
   const router = Router();
   const stats = createStatsService({ repo: createStatsRepository(ctx.store), clock: ctx.clock });
 
-  const ttl = () => ({ ttlMs: COUNTS_TTL_MS, nowMs: ctx.clock.now().getTime() });
-
   router.get('/users-count', async (req, res) => {
-    await sendCachedJson(ctx.store, `${USER_STATS_PREFIX}count`, ttl(), req, res, () => stats.userCounts());
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', stats.userCounts));
   });
 
   router.get('/active-users', async (req, res) => {
-    await sendCachedJson(ctx.store, `${USER_STATS_PREFIX}active`, ttl(), req, res, () => stats.activeUsers());
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', stats.activeUsers));
   });
 
   return router;

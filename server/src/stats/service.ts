@@ -12,11 +12,14 @@ export function createStatsService({ repo, clock }: { repo: StatsRepository; clo
         repo.countUsers(),
         repo.countPremium(clock.now().toISOString()),
       ]);
-      return { allUserCount, normalUsersCount: allUserCount - premiumUsersCount, premiumUsersCount };
+      return {
+        value: { allUserCount, normalUsersCount: allUserCount - premiumUsersCount, premiumUsersCount },
+        meta: undefined,
+      };
     },
     async activeUsers() {
       const since = new Date(clock.now().getTime() - ACTIVE_WINDOW_MS).toISOString();
-      return { activeUsers: await repo.countSeenSince(since) };
+      return { value: { activeUsers: await repo.countSeenSince(since) }, meta: undefined };
     },
   };
 }

@@ -11,7 +11,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { createApp } from '../app.js';
+import { appStore, createApp } from '../app.js';
 import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
@@ -25,6 +25,7 @@ import { emulatorHost, emulatorSignUp, uniqueEmail, type EmulatorAccount } from 
 export interface TestApp {
   app: Express;
   deps: AppDeps;
+  /** The app's store: writes through it drop the app's cached answers, as the routes' writes do. */
   store: Store;
   /** Closes the store and removes the temp dir. */
   close(): Promise<void>;
@@ -75,7 +76,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const testApp: TestApp = {
     app,
     deps,
-    store,
+    store: appStore(app),
     async close() {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import type { Store } from '../store/port.js';
 import type { User } from './types.js';
 
 /** What a profile read answers: never the Firebase uid or activity timestamps. */
-const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0 } as const;
+const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0, postedCount: 0 } as const;
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
@@ -41,6 +41,27 @@ export function createUserRepository(store: Store) {
         { $set: { premiumEndAt: null } },
       );
       return r.modifiedCount > 0;
+    },
+    /**
+     * Takes one posting slot atomically: increments postedCount only while it is below `max`
+     * (no limit when max is null). False when the cap is reached; two racing posts cannot both pass.
+     * A record from before postedCount existed starts from `alreadyPosted` (its existing articles).
+     */
+    async claimPostSlot(email: string, max: number | null, alreadyPosted: () => Promise<number>) {
+      if ((await users().countDocuments({ email, postedCount: { $exists: false } })) > 0) {
+        const posted = await alreadyPosted();
+        await users().updateOne(
+          { email, postedCount: { $exists: false } },
+          { $set: { postedCount: posted } },
+        );
+      }
+      const filter = max === null ? { email } : { email, postedCount: { $lt: max } };
+      const r = await users().updateOne(filter, { $inc: { postedCount: 1 } });
+      return r.modifiedCount > 0;
+    },
+    /** Gives a slot back when the article it was taken for could not be stored. */
+    async releasePostSlot(email: string): Promise<void> {
+      await users().updateOne({ email, postedCount: { $gt: 0 } }, { $inc: { postedCount: -1 } });
     },
     count(): Promise<number> {
       return users().countDocuments({});

@@ -1,19 +1,13 @@
 import { Router } from 'express';
 import type { RouteContext } from '../context.js';
 import { Invalid } from '../errors.js';
-import { invalidateCached, USER_STATS_PREFIX } from '../stats/cache.js';
-import { createUserRepository } from './repository.js';
 import { emailSchema, idParamSchema, pageQuerySchema, parseInput, profileUpdateSchema } from './schemas.js';
 import { createUserService } from './service.js';
 
 /** Profiles (the user named by email; admins may read others) and the admin's user management. */
 export function usersRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const users = createUserService({
-    repo: createUserRepository(ctx.store),
-    clock: ctx.clock,
-    onUsersChanged: () => invalidateCached(ctx.store, USER_STATS_PREFIX),
-  });
+  const users = createUserService(ctx);
   const { requireUser, requireAdmin, requireSelf } = ctx.guards;
   const emailParam = (raw: unknown) => parseInput(emailSchema, raw, 'Invalid email');
 

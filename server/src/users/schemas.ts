@@ -70,19 +70,21 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export const PAGE_SIZES = [3, 5, 10, 20, 50] as const;
 
 /** `page` 1-based, `limit` one of 3, 5, 10, 20, 50 (default 5); anything else is a 400. */
-export const pageQuerySchema = z.object({
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,6}$/, 'page must be a positive integer')
-    .default('1')
-    .transform(Number),
-  limit: z
-    .string()
-    .default('5')
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), {
-      message: 'limit must be one of 3, 5, 10, 20, 50',
-    })
-    .transform(Number),
-});
+export const pageQuerySchema = z
+  .object({
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,6}$/, 'page must be a positive integer')
+      .default('1')
+      .transform(Number),
+    limit: z
+      .string()
+      .default('5')
+      .refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), {
+        message: 'limit must be one of 3, 5, 10, 20, 50',
+      })
+      .transform(Number),
+  })
+  .strict();
 
 export const idParamSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'Malformed id') });

@@ -3,21 +3,16 @@ import type { Clock } from '../clock.js';
 import { NotFound } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
-import type { UserRepository } from './repository.js';
+import type { Store } from '../store/port.js';
+import { createUserRepository } from './repository.js';
 import type { ProfileUpdate } from './schemas.js';
 import { isAdmin, isPremium, type User } from './types.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 
-export interface UserServiceDeps {
-  repo: UserRepository;
-  clock: Clock;
-  /** Called after any write that changes the user counts (registration, roles). */
-  onUsersChanged?: () => void;
-}
-
 /** The user rules of ARCHITECTURE.md (registration, roles, premium state, profile). */
-export function createUserService({ repo, clock, onUsersChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ store, clock }: { store: Store; clock: Clock }) {
+  const repo = createUserRepository(store);
   const nowIso = () => clock.now().toISOString();
 
   /** Creates the record if it does not exist yet; a concurrent insert (unique email) is not an error. */
@@ -38,7 +33,6 @@ export function createUserService({ repo, clock, onUsersChanged = () => {} }: Us
     };
     try {
       await repo.insert(user);
-      onUsersChanged();
       return { user, created: true };
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
@@ -57,7 +51,6 @@ export function createUserService({ repo, clock, onUsersChanged = () => {} }: Us
       // The emulator (or a re-created Firebase account) may give the same email a new uid.
       if (user.uid !== identity.uid) set.uid = identity.uid;
       const updated = await repo.setFields(user.email, set);
-      onUsersChanged(); // the active-user count may have changed
       return updated ?? user;
     },
 
@@ -92,9 +85,7 @@ export function createUserService({ repo, clock, onUsersChanged = () => {} }: Us
 
     /** Clears an expired subscription; harmless for an active or absent one. */
     async removeExpiredSubscription(email: string): Promise<boolean> {
-      const removed = await repo.clearExpiredPremium(email, nowIso());
-      if (removed) onUsersChanged();
-      return removed;
+      return repo.clearExpiredPremium(email, nowIso());
     },
 
     async profile(email: string): Promise<User> {
@@ -126,7 +117,6 @@ export function createUserService({ repo, clock, onUsersChanged = () => {} }: Us
     async makeAdmin(id: string): Promise<{ modified: boolean }> {
       const r = await repo.makeAdmin(id);
       if (!r.matched) throw new NotFound('User not found');
-      if (r.modified) onUsersChanged();
       return { modified: r.modified };
     },
   };

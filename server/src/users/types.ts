@@ -16,6 +16,8 @@ export interface User {
   premiumEndAt: string | null;
   createdAt: string;
   lastSeenAt?: string;
+  /** Articles this user ever posted (deleting one does not give the free-plan slot back). */
+  postedCount?: number;
   [key: string]: unknown;
 }
 

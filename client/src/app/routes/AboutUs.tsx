@@ -38,8 +38,8 @@ export default function AboutUs() {
             Independent news, written by people who care.
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">
-            Newsroom brings readers trending articles, exclusive premium content and an interactive publishing system
-            where anyone can pitch a story to our editors.
+            Newsroom brings readers trending articles, exclusive premium content and an interactive publishing
+            system where anyone can pitch a story to our editors.
           </p>
         </div>
       </section>

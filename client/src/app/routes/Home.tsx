@@ -34,7 +34,12 @@ export default function Home() {
         </div>
       </section>
 
-      <HomeSection id="publishers" kicker="Our partners" title="Publishers" intro="Trusted newsrooms that publish with us.">
+      <HomeSection
+        id="publishers"
+        kicker="Our partners"
+        title="Publishers"
+        intro="Trusted newsrooms that publish with us."
+      >
         <PublisherGrid />
       </HomeSection>
 

@@ -12,7 +12,10 @@ export default function NotFound() {
         <ThemeToggle />
       </div>
       <Logo />
-      <p className="font-display text-[7rem] leading-none font-bold text-accent sm:text-[10rem]" aria-hidden="true">
+      <p
+        className="font-display text-[7rem] leading-none font-bold text-accent sm:text-[10rem]"
+        aria-hidden="true"
+      >
         404
       </p>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">page not found</h1>

@@ -5,7 +5,10 @@ import { RegistrationForm } from '@/features/auth/components/RegistrationForm';
 export default function Registration() {
   usePageTitle('Registration');
   return (
-    <AuthShell title="Create your account" subtitle="Join Newsroom to publish your stories and follow the news.">
+    <AuthShell
+      title="Create your account"
+      subtitle="Join Newsroom to publish your stories and follow the news."
+    >
       <RegistrationForm />
     </AuthShell>
   );

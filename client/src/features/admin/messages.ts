@@ -1,7 +1,5 @@
-/** User-visible strings of the admin dashboard, verbatim from SPEC.md §8 (typos included). */
+/** User-visible strings of the admin dashboard, verbatim from SPEC.md §8 (the confirmation texts live in lib/swal.ts confirmAction). */
 export const adminMessages = {
-  confirmTitle: 'Are you sure?',
-  confirmText: "You won't be able to revert this!",
   changedToAdmin: 'Changed To Admin!',
   makeAdminFailedTitle: 'Something Is Wrong',
   makeAdminFailedText: "Couldn't make admin",

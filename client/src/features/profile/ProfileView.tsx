@@ -64,13 +64,17 @@ export function ProfileView() {
             name={name || p.email}
             className="-mt-12 size-24 shrink-0 border-4 border-surface bg-surface"
           />
-          <div className="min-w-0 flex-1 pt-3">
+          <div className="min-w-[10rem] flex-1 pt-3">
             <h2 className="text-2xl font-bold break-words">{orNA(name)}</h2>
             <span className={`badge mt-1 ${roleTone[label]}`} data-testid="role-label">
               {label}
             </span>
           </div>
-          <button type="button" className="btn btn-primary mt-3" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="btn btn-primary w-full sm:mt-3 sm:w-auto"
+            onClick={() => setEditing(true)}
+          >
             {m.editProfile}
           </button>
         </div>

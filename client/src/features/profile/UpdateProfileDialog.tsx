@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '@/components/Avatar';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -48,6 +48,8 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
   const { updateUserProfile } = useAuth();
   const update = useUpdateProfile();
   const [changingImage, setChangingImage] = useState(false);
+  const changeImageButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
   const [image, setImage] = useState<File | null>(null);
   const ids = {
     name: useId(),
@@ -58,6 +60,13 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     gender: useId(),
     image: useId(),
   };
+  // Keyboard users keep their place: focus follows the Change Image / Cancel toggle.
+  useEffect(() => {
+    if (!toggled.current) return;
+    if (changingImage) document.getElementById(ids.image)?.focus();
+    else changeImageButton.current?.focus();
+  }, [changingImage, ids.image]);
+
   const {
     register,
     handleSubmit,
@@ -121,9 +130,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
       <fieldset disabled={busy} className="grid gap-4">
         <div>
-          <span className="label" id={`${ids.image}-label`}>
-            Photo
-          </span>
+          <span className="label">Photo</span>
           {changingImage ? (
             <div className="flex items-center gap-2">
               <div className="min-w-0 flex-1">
@@ -136,6 +143,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
                 type="button"
                 className="btn btn-outline"
                 onClick={() => {
+                  toggled.current = true;
                   setChangingImage(false);
                   setImage(null);
                 }}
@@ -146,7 +154,15 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
           ) : (
             <div className="flex items-center gap-3">
               <Avatar src={profile.photoURL} name={profile.name || profile.email} className="size-14" />
-              <button type="button" className="btn btn-outline" onClick={() => setChangingImage(true)}>
+              <button
+                ref={changeImageButton}
+                type="button"
+                className="btn btn-outline"
+                onClick={() => {
+                  toggled.current = true;
+                  setChangingImage(true);
+                }}
+              >
                 {m.changeImage}
               </button>
             </div>

@@ -98,8 +98,8 @@ export function AllArticlesView() {
       ) : (
         <>
           <p className="mb-4 text-sm text-muted" aria-live="polite">
-            {list.length}
-            {articles.hasNextPage ? '+' : ''} {list.length === 1 ? 'article' : 'articles'}
+            Showing {list.length} {list.length === 1 ? 'article' : 'articles'}
+            {articles.hasNextPage ? ' · newest first' : ''}
           </p>
           <div
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${articles.isFetching && !articles.isFetchingNextPage ? 'opacity-70' : ''}`}

@@ -18,7 +18,9 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   const trending = useTrendingArticles();
 
   if (trending.isPending) {
-    return <div className="aspect-[16/10] w-full animate-pulse rounded-xl bg-surface-2 md:aspect-auto md:h-[26rem]" />;
+    return (
+      <div className="aspect-[16/10] w-full animate-pulse rounded-xl bg-surface-2 md:aspect-auto md:h-[26rem]" />
+    );
   }
   if (trending.isError || trending.data.length === 0) {
     return (
@@ -65,7 +67,9 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
                   {article.articleTitle}
                 </Link>
               </h3>
-              <p className="hidden leading-relaxed text-muted sm:block">{cardExcerpt(article.articleDescription)}</p>
+              <p className="hidden leading-relaxed text-muted sm:block">
+                {cardExcerpt(article.articleDescription)}
+              </p>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted">
                 <FiEye aria-hidden="true" /> {article.totalViewCount.toLocaleString('en-US')} views
                 {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}

@@ -105,6 +105,7 @@ export function AddArticleForm() {
           {...register('title', {
             required: 'Title is required',
             validate: (v) => v.trim() !== '' || 'Title is required',
+            maxLength: { value: 150, message: 'At most 150 characters' },
           })}
         />
         {errors.title && (
@@ -178,6 +179,7 @@ export function AddArticleForm() {
               value={TAG_OPTIONS.filter((o) => field.value.includes(o.value))}
               onChange={(selected) => field.onChange(selected.map((o) => o.value))}
               darkMode={darkMode}
+              placeholder={m.selectTags}
             />
           )}
         />
@@ -201,6 +203,7 @@ export function AddArticleForm() {
           {...register('description', {
             required: 'Description is required',
             validate: (v) => v.trim() !== '' || 'Description is required',
+            maxLength: { value: 20000, message: 'At most 20,000 characters' },
           })}
         />
         {errors.description && (

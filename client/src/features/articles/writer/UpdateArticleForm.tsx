@@ -94,7 +94,10 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
           className="input"
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? `${ids.title}-error` : undefined}
-          {...register('title', { validate: (v) => v.trim() !== '' || 'Title is required' })}
+          {...register('title', {
+            validate: (v) => v.trim() !== '' || 'Title is required',
+            maxLength: { value: 150, message: 'At most 150 characters' },
+          })}
         />
         {errors.title && (
           <p id={`${ids.title}-error`} className="field-error">
@@ -141,6 +144,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
               value={TAG_OPTIONS.filter((o) => field.value.includes(o.value))}
               onChange={(selected) => field.onChange(selected.map((o) => o.value))}
               darkMode={darkMode}
+              placeholder={m.selectTags}
             />
           )}
         />
@@ -166,7 +170,10 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
           className="input"
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${ids.description}-error` : undefined}
-          {...register('description', { validate: (v) => v.trim() !== '' || 'Description is required' })}
+          {...register('description', {
+            validate: (v) => v.trim() !== '' || 'Description is required',
+            maxLength: { value: 20000, message: 'At most 20,000 characters' },
+          })}
         />
         {errors.description && (
           <p id={`${ids.description}-error`} className="field-error">

@@ -87,7 +87,11 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
     name,
     value: stats.byStatus[name],
   }));
-  const statusColors = darkMode ? ['#fbbf24', '#4ade80', '#f87171'] : ['#b45309', '#15803d', '#b91c1c'];
+  const statusColors: Record<string, string> = darkMode
+    ? { Pending: '#fbbf24', Approved: '#4ade80', Declined: '#f87171' }
+    : { Pending: '#b45309', Approved: '#15803d', Declined: '#b91c1c' };
+  // Empty slices would only draw a hairline.
+  const pieData = statusData.filter((s) => s.value > 0);
   const views = [...articles.data]
     .sort((a, b) => b.totalViewCount - a.totalViewCount)
     .slice(0, 8)
@@ -136,15 +140,15 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
             <PieChart accessibilityLayer={false}>
               <Pie
                 rootTabIndex={-1}
-                data={statusData}
+                data={pieData}
                 dataKey="value"
                 nameKey="name"
                 outerRadius="75%"
                 innerRadius="45%"
                 stroke={theme.tooltipBg}
               >
-                {statusData.map((s, i) => (
-                  <Cell key={s.name} fill={statusColors[i]} />
+                {pieData.map((s) => (
+                  <Cell key={s.name} fill={statusColors[s.name]} />
                 ))}
               </Pie>
               <Tooltip {...tooltip} />

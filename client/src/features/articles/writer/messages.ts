@@ -12,8 +12,6 @@ export const writerMessages = {
   submittedText: 'Your article has been submited',
   needPremiumTitle: 'Need Premium',
   needPremiumText: 'You have reached maximum post of free plan',
-  confirmTitle: 'Are you sure?',
-  confirmText: "You won't be able to revert this!",
   updated: 'Updated',
   deleted: 'Deleted!',
 } as const;

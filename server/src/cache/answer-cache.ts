@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Store } from '../store/port.js';
 
 /** A serialized JSON answer with its strong ETag, ready to send as-is. */
 export interface CachedAnswer<M = undefined> {
@@ -24,22 +23,28 @@ interface Entry {
 
 const MAX_ENTRIES = 2_000;
 /**
- * Safety net only: every write of this process invalidates what it changes at once. The TTL bounds
- * staleness should another process (a second API instance on MongoDB) write to the same data.
+ * Safety net only: every write of this process invalidates what it changes at once (watched-store.ts).
+ * The TTL bounds staleness should another process (a second API instance on MongoDB) write to the same
+ * data, or when an answer depends on the clock (premium expiry in the user counts).
  */
-const TTL_MS = 30_000;
+const DEFAULT_TTL_MS = 30_000;
 
 /**
  * Cache of serialized answers of public hot reads (trending, approved list pages, article details,
- * publishers). Keys are grouped; a write invalidates whole groups. Concurrent misses of one key share
- * one build, and a build that raced an invalidation is answered but not kept.
+ * publishers, user counts). Keys are grouped; a write invalidates whole groups (or one key). Concurrent
+ * misses of one key share one build, and a build that raced an invalidation is answered but not kept.
+ * One cache per app (app.ts); `now` is the app clock, so a test clock moving forward expires entries.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<CachedAnswer<unknown> | null>>();
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    /** Per-group TTLs shorter than the default (answers that depend on the clock). */
+    private readonly ttlByGroup: Readonly<Record<string, number>> = {},
+  ) {}
 
   /** Answers from cache or builds with `build` (null = nothing to cache, e.g. not found). */
   get<M = undefined>(group: string, key: string, build: () => Promise<Built<M>>): Promise<CachedAnswer<M>>;
@@ -101,7 +106,8 @@ export class AnswerCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { answer, group, expiresAt: this.now() + TTL_MS });
+    const ttl = this.ttlByGroup[group] ?? DEFAULT_TTL_MS;
+    this.entries.set(key, { answer, group, expiresAt: this.now() + ttl });
   }
 }
 
@@ -136,7 +142,7 @@ export function sendWithEtag(
   sendCached(req, res, { body, etag: etagOf(body), meta: undefined }, cacheControl);
 }
 
-/** Cache groups; each write invalidates the groups whose answers it changes. */
+/** Cache groups; watched-store.ts maps each collection to the groups its writes invalidate. */
 export const CacheGroup = {
   /** Public article lists: trending, approved pages, premium pages. */
   articleLists: 'article-lists',
@@ -145,16 +151,6 @@ export const CacheGroup = {
   publishers: 'publishers',
   /** Admin publisher → article count table. */
   publisherCounts: 'publisher-counts',
+  /** GET /users-count and GET /active-users. */
+  userStats: 'user-stats',
 } as const;
-
-const caches = new WeakMap<Store, AnswerCache>();
-
-/** One cache per store (per app instance), shared by the articles and publishers routers. */
-export function answerCacheFor(store: Store): AnswerCache {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new AnswerCache();
-    caches.set(store, cache);
-  }
-  return cache;
-}

@@ -1,0 +1,94 @@
+/** Home: trending carousel, publishers, animated user counters, plan cards, the subscribe-now modal. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  DEMO,
+  expectAccessibleInBothThemes,
+  goto,
+  launchBrowser,
+  login,
+  newPage,
+  screenshot,
+} from './harness';
+
+interface Counts {
+  allUserCount: number;
+  normalUsersCount: number;
+  premiumUsersCount: number;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('home', () => {
+  it('shows trending stories, publishers, counters reaching the live numbers and plan cards', async () => {
+    const trending = await apiGet<{ articleTitle: string }[]>('/articles/trending');
+    const publishers = await apiGet<{ publisherName: string }[]>('/publisher-data');
+    const { context, page } = await newPage(browser);
+    await goto(page, '/');
+    const carousel = page.getByTestId('trending-carousel');
+    await carousel.waitFor();
+    const slideTitles = await carousel
+      .locator('.swiper-slide:not(.swiper-slide-duplicate) h3')
+      .evaluateAll((hs) => hs.map((h) => h.textContent?.trim()));
+    for (const t of trending) expect(slideTitles).toContain(t.articleTitle);
+
+    const grid = page.getByTestId('publisher-grid');
+    await grid.waitFor();
+    expect(await grid.locator('li').count()).toBe(publishers.length);
+
+    // The counters animate for 5 s, then show the live counts.
+    const counts = await apiGet<Counts>('/users-count');
+    await expect
+      .poll(() => page.getByTestId('count-total').textContent(), { timeout: 8000 })
+      .toBe(String(counts.allUserCount));
+    expect(await page.getByTestId('count-normal').textContent()).toBe(String(counts.normalUsersCount));
+    expect(await page.getByTestId('count-premium').textContent()).toBe(String(counts.premiumUsersCount));
+
+    const plans = page.getByTestId('plan-card');
+    expect(await plans.locator('h3').allTextContents()).toEqual(['Free', 'Monthly', 'Yearly']);
+    expect(await plans.nth(1).textContent()).toContain('$10');
+    expect(await plans.nth(2).textContent()).toContain('$100');
+    await plans.nth(1).getByRole('link').click();
+    // /subscription needs a sign-in: a signed-out visitor lands on /login.
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {
+    const { context, page } = await newPage(browser, { suppressSubscribeModal: false });
+    await goto(page, '/');
+    await page.getByTestId('trending-carousel').waitFor();
+    const modal = page.getByTestId('subscribe-modal');
+    await page.waitForTimeout(8000);
+    expect(await modal.count(), 'not before 10 s').toBe(0);
+    await modal.waitFor({ timeout: 5000 });
+    expect(await modal.getByRole('heading').textContent()).toBe('Subscribe now');
+    await expectAccessibleInBothThemes(page, 'subscribe modal');
+    await screenshot(page, 'home-subscribe-modal-desktop-light');
+    await modal.getByRole('button', { name: 'Maybe later' }).click();
+    await modal.waitFor({ state: 'detached' });
+    // Same visit: not again.
+    await page.reload();
+    await page.getByTestId('trending-carousel').waitFor();
+    await page.waitForTimeout(11_000);
+    expect(await modal.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a premium reader never gets the subscribe-now modal', async () => {
+    const { context, page } = await newPage(browser, { suppressSubscribeModal: false });
+    await login(page, DEMO.premium);
+    await goto(page, '/');
+    await page.getByTestId('trending-carousel').waitFor();
+    await page.waitForTimeout(11_000);
+    expect(await page.getByTestId('subscribe-modal').count()).toBe(0);
+    await context.close();
+  });
+});
