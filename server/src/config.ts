@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   FIREBASE_PROJECT_ID: z.string().default('demo-newsroom'),
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  /** Service-account key file of a real Firebase project (Google's standard variable). */
+  GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
@@ -46,6 +48,7 @@ export interface Config {
   dataDir: string;
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
+  googleApplicationCredentials?: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeApiBase?: string;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+    googleApplicationCredentials: e.GOOGLE_APPLICATION_CREDENTIALS,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,

@@ -229,3 +229,29 @@ describe('PATCH /make-premium/:id', () => {
     expect((await call('patch', `/make-premium/${newId()}`, admin)).status).toBe(404);
   });
 });
+
+describe('concurrent moderation (no lost update)', () => {
+  it('an approve and a decline at once: exactly one wins, the other answers 409, and the stored state is the winner’s', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const a = await insertArticle(t.store, { status: 'Pending' });
+      const [approve, decline] = await Promise.all([
+        call('patch', `/update/status/${a._id}`, admin),
+        call('patch', `/article/decline/${a._id}`, admin, { decliningReason: 'Off topic' }),
+      ]);
+      expect([approve.status, decline.status].sort()).toEqual([200, 409]);
+      const stored = await getArticle(t.store, a._id);
+      if (approve.status === 200) expect(stored).toMatchObject({ status: 'Approved', decliningReason: null });
+      else expect(stored).toMatchObject({ status: 'Declined', decliningReason: 'Off topic' });
+    }
+  });
+
+  it('views by many readers at once are all counted', async () => {
+    const a = await insertArticle(t.store, { status: 'Approved', totalViewCount: 0 });
+    const readers = await Promise.all(Array.from({ length: 6 }, () => signInAs(t)));
+    const results = await Promise.all(
+      readers.map((r) => request(t.app).patch(`/articles/view-count/${a._id}`).set(bearer(r.token))),
+    );
+    expect(results.every((r) => r.status === 200 && r.body.counted === true)).toBe(true);
+    expect((await getArticle(t.store, a._id))?.totalViewCount).toBe(6);
+  });
+});

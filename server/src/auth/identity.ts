@@ -29,9 +29,9 @@ export function firebaseVerifier(config: Config): IdentityVerifier {
   const app: App =
     getApps().find((a) => a.name === name) ??
     initializeApp(
-      process.env.GOOGLE_APPLICATION_CREDENTIALS && !config.firebaseAuthEmulatorHost
+      config.googleApplicationCredentials && !config.firebaseAuthEmulatorHost
         ? {
-            credential: cert(process.env.GOOGLE_APPLICATION_CREDENTIALS),
+            credential: cert(config.googleApplicationCredentials),
             projectId: config.firebaseProjectId,
           }
         : { projectId: config.firebaseProjectId },

@@ -3,7 +3,10 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
 
 export interface AccountDirectory {
-  /** Creates the account, or resets password and profile when it exists; returns its uid. */
+  /**
+   * Creates the account, or refreshes the profile of an existing one; returns its uid. An existing
+   * account keeps its password: changing it would revoke every session signed in with it.
+   */
   upsert(account: {
     uid: string;
     email: string;
@@ -26,11 +29,7 @@ export function emulatorAccountDirectory(config: Config): AccountDirectory | nul
   const auth = getAuth(app);
   return {
     async upsert(account) {
-      const profile = {
-        password: account.password,
-        displayName: account.displayName,
-        photoURL: account.photoURL,
-      };
+      const profile = { displayName: account.displayName, photoURL: account.photoURL };
       try {
         const existing = await auth.getUserByEmail(account.email);
         await auth.updateUser(existing.uid, { ...profile, emailVerified: true, disabled: false });
@@ -42,6 +41,7 @@ export function emulatorAccountDirectory(config: Config): AccountDirectory | nul
         uid: account.uid,
         email: account.email,
         emailVerified: true,
+        password: account.password,
         ...profile,
       });
       return created.uid;

@@ -1,0 +1,96 @@
+/** The app-wide middleware: request log levels, security headers, the CORS allow-list, graceful 404s. */
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from './test/app.js';
+
+let t: TestApp;
+let reader: SignedIn;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  reader = await signInAs(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** An app on the same store whose log lines are collected (parsed JSON). */
+function loggedApp(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level },
+    { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) },
+  );
+  return { app: createApp({ ...t.deps, logger }), lines };
+}
+
+describe('request log', () => {
+  it('at info: fast successes write nothing; failures are logged with method, url and status only', async () => {
+    const { app, lines } = loggedApp('info');
+    await request(app).get('/publisher-data').expect(200);
+    await request(app).get(`/users/${reader.email}`).set(bearer(reader.token)).expect(200);
+    expect(lines).toEqual([]);
+
+    await request(app).get('/users/someone@example.test').set(bearer(reader.token)).expect(403);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/users/someone@example.test', id: expect.any(Number) },
+      res: { statusCode: 403 },
+      responseTime: expect.any(Number),
+    });
+    expect(Object.keys(lines[0]!.req as object).sort()).toEqual(['id', 'method', 'url']);
+    expect(JSON.stringify(lines)).not.toContain(reader.token);
+  });
+
+  it('at debug: every request is logged, still without headers or tokens', async () => {
+    const { app, lines } = loggedApp('debug');
+    await request(app).get(`/users/${reader.email}`).set(bearer(reader.token)).expect(200);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 20, res: { statusCode: 200 } });
+    expect(JSON.stringify(lines)).not.toContain(reader.token);
+  });
+
+  it('server errors are logged at error level', async () => {
+    const broken = await makeTestApp();
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const app = createApp({ ...broken.deps, logger });
+    await broken.store.close();
+    try {
+      await request(app).get('/publisher-data').expect(500);
+      expect(lines.some((l) => l.level === 50 && (l.res as { statusCode: number })?.statusCode === 500)).toBe(
+        true,
+      );
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('security baseline', () => {
+  it('sends helmet headers and no x-powered-by', async () => {
+    const res = await request(t.app).get('/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toEqual(expect.any(String));
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only for CLIENT_ORIGIN', async () => {
+    const origin = t.deps.config.clientOrigins[0]!;
+    const allowed = await request(t.app).get('/publisher-data').set('Origin', origin);
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+    const preflight = await request(t.app)
+      .options('/articles')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    const foreign = await request(t.app).get('/publisher-data').set('Origin', 'https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
