@@ -91,4 +91,15 @@ describe('home', () => {
     expect(await page.getByTestId('subscribe-modal').count()).toBe(0);
     await context.close();
   });
+
+  it('About us: the fixed claims and the live active-user count from GET /active-users', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, DEMO.reader); // a signed-in reader counts as active
+    await goto(page, '/about-us');
+    for (const claim of ['500+', '1M+', '100+']) await page.getByText(claim, { exact: true }).waitFor();
+    const { activeUsers } = await apiGet<{ activeUsers: number }>('/active-users');
+    expect(activeUsers).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page.getByTestId('active-users').textContent()).toBe(String(activeUsers));
+    await context.close();
+  });
 });

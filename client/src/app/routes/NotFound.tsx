@@ -20,7 +20,15 @@ export default function NotFound() {
       </p>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">page not found</h1>
       <p className="max-w-md text-muted">The story you are looking for has moved, or never went to print.</p>
-      <button type="button" className="btn btn-primary px-8" onClick={() => navigate(-1)}>
+      <button
+        type="button"
+        className="btn btn-primary px-8"
+        onClick={() => {
+          // Back to the previous page; a 404 opened in a fresh tab (nothing to go back to) goes home.
+          if (window.history.length > 1) navigate(-1);
+          else navigate('/', { replace: true });
+        }}
+      >
         Back
       </button>
     </main>

@@ -1,0 +1,490 @@
+/**
+ * `npm run bench`: the public hot reads of the real API (server/dist/index.js, embedded store) side by
+ * side with a bare Express 5 app answering a 20-article list with res.json (ARCHITECTURE.md
+ * "Performance targets"). Everything runs on loopback, stops by itself and removes its temp dirs.
+ *
+ *   node bench/run.mjs [--duration=10] [--connections=50] [--full] [--sizes=1000,10000] [--strict]
+ *
+ * --full adds the 100 000-article run (about a minute more), so the scaling ratio is 1k -> 100k;
+ * without it the ratio shown is 1k -> 10k. --strict exits 1 when a target is missed.
+ * Needs a built server (`npm run bench` builds it first).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (p) => pathToFileURL(path.join(root, 'server/dist', p)).href;
+
+// ---------- options ----------
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const DURATION = clampInt(args.duration, 10, 1, 60);
+const CONNECTIONS = clampInt(args.connections, 50, 1, 500);
+const MAIN_SIZE = 10_000;
+const sizes = args.sizes
+  ? args.sizes.split(',').map((s) => clampInt(s, 0, 1, 200_000))
+  : args.full === 'true'
+    ? [1_000, 10_000, 100_000]
+    : [1_000, 10_000];
+if (!sizes.includes(MAIN_SIZE)) sizes.push(MAIN_SIZE);
+sizes.sort((a, b) => a - b);
+const TARGET_SHARE = 0.8;
+const MAX_SCALING_RATIO = 2;
+/** Whole-run watchdog: nothing here may run unbounded. */
+const WATCHDOG_MS = 20 * 60_000;
+
+function clampInt(v, dflt, min, max) {
+  const n = v === undefined ? dflt : Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`bad option value: ${v}`);
+  return n;
+}
+
+// ---------- resources that must be released however we exit ----------
+const children = new Set();
+const tempDirs = new Set();
+function cleanupSync() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+process.on('exit', cleanupSync);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    console.error(`\nbench: ${sig}, stopping`);
+    cleanupSync();
+    process.exit(130);
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error('bench: watchdog expired, stopping');
+  cleanupSync();
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+// ---------- data ----------
+/** Small deterministic PRNG so every run seeds the same store. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const WORDS = (
+  'market city council river school climate energy health startup museum harvest election ' +
+  'stadium bridge festival science budget vaccine ocean mountain railway library coffee ' +
+  'fashion gallery robot satellite village garden harbour studio theatre forest desert island'
+).split(' ');
+const TAGS = ['technology', 'health', 'education', 'lifestyle', 'travel', 'finance', 'sports'];
+const PUBLISHERS = ['Daily Star', 'Morning Post', 'City Herald', 'The Ledger', 'Evening Tribune', 'Gazette'];
+const SEARCH_COMMON = 'market';
+const SEARCH_RARE = 'zeppelin';
+const READER_EMAIL = 'bench.reader@example.test';
+
+async function seedStore(dataDir, n) {
+  const { openStore, ensureIndexes, newId } = await import(dist('store/index.js'));
+  const store = await openStore({ dataDir, mongodbDb: 'newsroom' });
+  await ensureIndexes(store);
+  const rand = rng(n);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const img = 'http://localhost:5000/uploads/bench.webp';
+  const t0 = Date.UTC(2024, 0, 1);
+
+  await store
+    .collection('publishers')
+    .insertMany(PUBLISHERS.map((publisherName) => ({ _id: newId(), publisherName, logo: img })));
+
+  const userCount = Math.max(100, n / 10);
+  const users = Array.from({ length: userCount }, (_, i) => ({
+    _id: newId(),
+    uid: `bench-uid-${i}`,
+    email: `user${i}@example.test`,
+    name: `User ${i}`,
+    premiumEndAt: i % 7 === 0 ? new Date(Date.now() + 86_400_000).toISOString() : null,
+    createdAt: new Date(t0 + i * 1000).toISOString(),
+  }));
+  users.push({
+    _id: newId(),
+    uid: 'bench-reader',
+    email: READER_EMAIL,
+    name: 'Bench Reader',
+    premiumEndAt: null,
+    createdAt: new Date(t0).toISOString(),
+  });
+  await store.collection('users').insertMany(users);
+
+  let readableId = null;
+  let approved = 0;
+  const BATCH = 5_000;
+  for (let start = 0; start < n; start += BATCH) {
+    const docs = [];
+    for (let i = start; i < Math.min(n, start + BATCH); i++) {
+      const r = rand();
+      const status = r < 0.7 ? 'Approved' : r < 0.9 ? 'Pending' : 'Declined';
+      const isPremium = rand() < 0.15 ? 'Yes' : 'No';
+      const title = Array.from({ length: 6 }, () => pick(WORDS)).join(' ');
+      const description = Array.from({ length: 180 }, () => pick(WORDS)).join(' ');
+      const _id = newId();
+      if (status === 'Approved') approved++;
+      if (!readableId && status === 'Approved' && isPremium === 'No') readableId = _id;
+      docs.push({
+        _id,
+        articleTitle: `${title[0].toUpperCase()}${title.slice(1)} ${i}`,
+        articleImage: img,
+        articleDescription: description,
+        publisher: pick(PUBLISHERS),
+        Tags: [...new Set([pick(TAGS), pick(TAGS)])],
+        status,
+        isPremium,
+        decliningReason: status === 'Declined' ? 'Off topic' : null,
+        createdAt: new Date(t0 + i * 60_000).toISOString(),
+        totalViewCount: Math.floor(rand() * 5000),
+        userInfo: { name: `Writer ${i % 200}`, image: img, email: `writer${i % 200}@example.test` },
+      });
+    }
+    await store.collection('articles').insertMany(docs);
+  }
+
+  const timings = await timeUncachedBuilds(store, readableId);
+  await store.close();
+  return { readableId, approved, users: users.length, timings };
+}
+
+/** Median time of the queries behind each answer, called directly (no cache, no HTTP). */
+async function timeUncachedBuilds(store, id) {
+  const { createArticleRepository } = await import(dist('articles/repository.js'));
+  const { createStatsRepository } = await import(dist('stats/repository.js'));
+  const { createPublisherRepository } = await import(dist('publishers/repository.js'));
+  const articles = createArticleRepository(store);
+  const stats = createStatsRepository(store);
+  const publishers = createPublisherRepository(store);
+  const median = async (fn, runs = 15) => {
+    await fn();
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await fn();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(runs / 2)];
+  };
+  const nowIso = new Date().toISOString();
+  return {
+    trending: await median(() => articles.trending(6)),
+    approvedPage1: await median(() => articles.listApproved({}, 1, 20)),
+    approvedPage10: await median(() => articles.listApproved({}, 10, 20)),
+    searchCommon: await median(() => articles.listApproved({ search: SEARCH_COMMON }, 1, 20)),
+    searchRare: await median(() => articles.listApproved({ search: SEARCH_RARE }, 1, 20)),
+    details: await median(() => articles.findById(id)),
+    usersCount: await median(() => Promise.all([stats.countUsers(), stats.countPremium(nowIso)])),
+    publishers: await median(() => publishers.list()),
+  };
+}
+
+// ---------- processes ----------
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function start(command, argv, env, withIpc = false) {
+  const child = spawn(command, argv, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', ...(withIpc ? ['ipc'] : [])],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  children.add(child);
+  child.output = () => output;
+  return child;
+}
+
+async function waitReady(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${child.output()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms: ${url}\n${child.output()}`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    children.delete(child);
+    return;
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+function childEnv(extra) {
+  const env = { ...process.env, ...extra };
+  for (const k of ['FIREBASE_AUTH_EMULATOR_HOST', 'MONGODB_URI', 'STRIPE_SECRET_KEY', 'PUBLIC_URL'])
+    delete env[k];
+  return env;
+}
+
+// ---------- load ----------
+async function load(url, headers = {}, seconds = DURATION) {
+  // Short warm-up (JIT, cache fill, keep-alive sockets), then the measured run.
+  await autocannon({ url, connections: Math.min(10, CONNECTIONS), duration: 1, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return {
+    rps: r.requests.average,
+    mean: r.latency.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+  };
+}
+
+async function checkAnswer(url, headers) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url} -> ${res.status}: ${text.slice(0, 300)}`);
+  JSON.parse(text);
+  return text;
+}
+
+// ---------- one store size ----------
+async function runSize(n, withBaseline) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `newsroom-bench-${n}-`));
+  tempDirs.add(dataDir);
+  const t = Date.now();
+  const seeded = await seedStore(dataDir, n);
+  const seedMs = Date.now() - t;
+
+  const jwtSecret = randomBytes(48).toString('hex');
+  const { signSession } = await import(dist('auth/tokens.js'));
+  const token = signSession(jwtSecret, { uid: 'bench-reader', email: READER_EMAIL });
+
+  const port = await freePort();
+  const api = start(
+    process.execPath,
+    ['server/dist/index.js'],
+    childEnv({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const t2 = Date.now();
+  await waitReady(`${base}/health`, api, 120_000);
+  const startMs = Date.now() - t2;
+
+  const auth = { authorization: `Bearer ${token}` };
+  const scenarios = [
+    { name: 'GET /articles/trending', path: '/articles/trending' },
+    { name: 'GET /all-articles/approved', path: '/all-articles/approved?page=1&limit=20' },
+    {
+      name: `GET /all-articles/approved?search=${SEARCH_COMMON}`,
+      path: `/all-articles/approved?search=${SEARCH_COMMON}&page=1&limit=20`,
+    },
+    { name: 'GET /article/data/:id (signed in)', path: `/article/data/${seeded.readableId}`, headers: auth },
+    { name: 'GET /users-count', path: '/users-count' },
+    { name: 'GET /publisher-data', path: '/publisher-data' },
+  ];
+  const firstPage = await checkAnswer(`${base}/all-articles/approved?page=1&limit=20`, {});
+  for (const s of scenarios) await checkAnswer(base + s.path, s.headers);
+
+  let bare = null;
+  let baseline = null;
+  const results = [];
+  try {
+    if (withBaseline) {
+      const payload = path.join(dataDir, 'bare-payload.json');
+      fs.writeFileSync(payload, firstPage);
+      const barePort = await freePort();
+      bare = start(
+        process.execPath,
+        [path.join(root, 'bench/bare-express.mjs'), String(barePort), payload],
+        childEnv({ NODE_ENV: 'production' }),
+        true,
+      );
+      const bareUrl = `http://127.0.0.1:${barePort}/list`;
+      await waitReady(bareUrl, bare, 15_000);
+      const before = await load(bareUrl);
+      for (const s of scenarios) results.push({ ...s, ...(await load(base + s.path, s.headers)) });
+      const after = await load(bareUrl);
+      baseline = {
+        before,
+        after,
+        rps: (before.rps + after.rps) / 2,
+        p99: Math.max(before.p99, after.p99),
+        bytesPerReq: before.bytesPerReq,
+      };
+    } else {
+      for (const s of scenarios) results.push({ ...s, ...(await load(base + s.path, s.headers)) });
+    }
+  } finally {
+    if (bare) await stop(bare);
+    await stop(api);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    tempDirs.delete(dataDir);
+  }
+  return { n, ...seeded, seedMs, startMs, results, baseline };
+}
+
+// ---------- report ----------
+const fmt = (x, d = 0) =>
+  x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }).replace(/,/g, ' ');
+const pad = (s, w, left = false) => (left ? String(s).padEnd(w) : String(s).padStart(w));
+
+function printMain(run) {
+  const b = run.baseline;
+  console.log(
+    `\n== ${fmt(run.n)} articles (${fmt(run.approved)} approved), ${fmt(run.users)} users; ` +
+      `${CONNECTIONS} connections, ${DURATION} s per row ==`,
+  );
+  console.log(
+    `baseline bare Express 5, 20 cards via res.json (${fmt(b.bytesPerReq)} B): ` +
+      `${fmt(b.rps)} req/s (before ${fmt(b.before.rps)}, after ${fmt(b.after.rps)}), p99 ${fmt(b.p99)} ms`,
+  );
+  console.log(
+    `${pad('endpoint', 44, true)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}` +
+      `${pad('bytes', 8)}${pad('% bare', 8)}  >=80%`,
+  );
+  let allPass = true;
+  for (const r of run.results) {
+    const share = r.rps / b.rps;
+    const ok = share >= TARGET_SHARE && r.non2xx === 0 && r.errors === 0;
+    allPass &&= ok;
+    const note = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    console.log(
+      `${pad(r.name, 44, true)}${pad(fmt(r.rps), 8)}${pad(fmt(r.p50), 8)}${pad(fmt(r.p99), 8)}` +
+        `${pad(fmt(r.bytesPerReq), 8)}${pad(fmt(share * 100) + ' %', 8)}  ${ok ? 'PASS' : 'FAIL'}${note}`,
+    );
+  }
+  return allPass;
+}
+
+function printScaling(small, big) {
+  console.log(
+    `\n== scaling: ${fmt(small.n)} -> ${fmt(big.n)} articles (target: latency ratio <= ${MAX_SCALING_RATIO}x) ==`,
+  );
+  console.log(
+    `${pad('endpoint (served, under load)', 44, true)}${pad('mean@' + short(small.n), 10)}` +
+      `${pad('mean@' + short(big.n), 10)}${pad('ratio', 7)}  <=2x`,
+  );
+  let allPass = true;
+  for (const r of small.results) {
+    const other = big.results.find((x) => x.name === r.name);
+    const ratio = other.mean / r.mean;
+    const ok = ratio <= MAX_SCALING_RATIO;
+    allPass &&= ok;
+    console.log(
+      `${pad(r.name, 44, true)}${pad(fmt(r.mean, 2), 10)}${pad(fmt(other.mean, 2), 10)}` +
+        `${pad(fmt(ratio, 2), 7)}  ${ok ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  console.log(
+    `\n${pad('query behind the answer (uncached, direct)', 44, true)}` +
+      sizesRow((n) => pad('ms@' + short(n), 10)) +
+      `${pad('ratio', 7)}  <=2x`,
+  );
+  const labels = {
+    trending: 'trending (6 by views)',
+    approvedPage1: 'approved page 1',
+    approvedPage10: 'approved page 10',
+    searchCommon: `approved search "${SEARCH_COMMON}" page 1`,
+    searchRare: `approved search "${SEARCH_RARE}" (no match)`,
+    details: 'article by _id',
+    usersCount: 'users count + premium count',
+    publishers: 'publisher list',
+  };
+  for (const [key, label] of Object.entries(labels)) {
+    const ratio = big.timings[key] / Math.max(small.timings[key], 0.001);
+    const ok = ratio <= MAX_SCALING_RATIO;
+    console.log(
+      `${pad(label, 44, true)}` +
+        sizesRow((n) => pad(fmt(runsBySize.get(n).timings[key], 3), 10)) +
+        `${pad(fmt(ratio, 1), 7)}  ${ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  return allPass;
+}
+const short = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
+const runsBySize = new Map();
+const sizesRow = (cell) => sizes.map((n) => cell(n)).join('');
+
+// ---------- main ----------
+try {
+  if (!fs.existsSync(path.join(root, 'server/dist/index.js'))) {
+    throw new Error('server/dist/index.js is missing: run `npm run build -w server` (npm run bench does)');
+  }
+  const [l1, l5] = os.loadavg();
+  console.log(
+    `bench: node ${process.version}, ${os.cpus().length} cores, load average ${l1.toFixed(2)} / ${l5.toFixed(2)} ` +
+      `(other processes on this machine skew the numbers); sizes ${sizes.map(short).join(', ')}`,
+  );
+  for (const n of sizes) {
+    const t = Date.now();
+    const run = await runSize(n, n === MAIN_SIZE);
+    runsBySize.set(n, run);
+    console.log(
+      `bench: ${short(n)} done in ${fmt((Date.now() - t) / 1000)} s ` +
+        `(seed ${fmt(run.seedMs / 1000, 1)} s, API start ${fmt(run.startMs / 1000, 1)} s)`,
+    );
+  }
+  const mainPass = printMain(runsBySize.get(MAIN_SIZE));
+  const small = runsBySize.get(sizes[0]);
+  const big = runsBySize.get(sizes[sizes.length - 1]);
+  const scalePass = small !== big ? printScaling(small, big) : true;
+  if (!sizes.includes(100_000)) console.log('\n(100 000-article run skipped: add --full)');
+  const [l1b] = os.loadavg();
+  console.log(`\nbench: load average at the end ${l1b.toFixed(2)}`);
+  console.log(
+    `bench: throughput target ${mainPass ? 'MET' : 'MISSED'}, scaling target ${scalePass ? 'MET' : 'MISSED'}`,
+  );
+  clearTimeout(watchdog);
+  cleanupSync();
+  process.exit(args.strict === 'true' && !(mainPass && scalePass) ? 1 : 0);
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+  cleanupSync();
+  process.exit(1);
+}
