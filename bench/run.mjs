@@ -263,9 +263,9 @@ function childEnv(extra) {
 }
 
 // ---------- load ----------
-async function load(url, headers = {}, seconds = DURATION) {
+async function load(url, headers = {}, seconds = DURATION, warmUp = true) {
   // Short warm-up (JIT, cache fill, keep-alive sockets), then the measured run.
-  await autocannon({ url, connections: Math.min(10, CONNECTIONS), duration: 1, headers });
+  if (warmUp) await autocannon({ url, connections: Math.min(10, CONNECTIONS), duration: 1, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return {
     rps: r.requests.average,
@@ -287,7 +287,8 @@ async function checkAnswer(url, headers) {
 }
 
 // ---------- one store size ----------
-async function runSize(n, withBaseline) {
+/** Seeds a temp DATA_DIR with `n` articles and starts the real API on it (loopback port). */
+async function prepare(n) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `newsroom-bench-${n}-`));
   tempDirs.add(dataDir);
   const t = Date.now();
@@ -330,43 +331,99 @@ async function runSize(n, withBaseline) {
   ];
   const firstPage = await checkAnswer(`${base}/all-articles/approved?page=1&limit=20`, {});
   for (const s of scenarios) await checkAnswer(base + s.path, s.headers);
+  return { n, ...seeded, seedMs, startMs, api, base, scenarios, dataDir, firstPage };
+}
 
-  let bare = null;
-  let baseline = null;
-  const results = [];
+async function release(env) {
+  await stop(env.api);
+  fs.rmSync(env.dataDir, { recursive: true, force: true });
+  tempDirs.delete(env.dataDir);
+}
+
+/** Resident memory of a child process in MiB (Linux), or null. */
+function rssMiB(child) {
   try {
-    if (withBaseline) {
-      const payload = path.join(dataDir, 'bare-payload.json');
-      fs.writeFileSync(payload, firstPage);
-      const barePort = await freePort();
-      bare = start(
-        process.execPath,
-        [path.join(root, 'bench/bare-express.mjs'), String(barePort), payload],
-        childEnv({ NODE_ENV: 'production' }),
-        true,
-      );
-      const bareUrl = `http://127.0.0.1:${barePort}/list`;
-      await waitReady(bareUrl, bare, 15_000);
-      const before = await load(bareUrl);
-      for (const s of scenarios) results.push({ ...s, ...(await load(base + s.path, s.headers)) });
-      const after = await load(bareUrl);
-      baseline = {
-        before,
-        after,
-        rps: (before.rps + after.rps) / 2,
-        p99: Math.max(before.p99, after.p99),
-        bytesPerReq: before.bytesPerReq,
-      };
-    } else {
-      for (const s of scenarios) results.push({ ...s, ...(await load(base + s.path, s.headers)) });
-    }
-  } finally {
-    if (bare) await stop(bare);
-    await stop(api);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    tempDirs.delete(dataDir);
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb ? kb / 1024 : null;
+  } catch {
+    return null;
   }
-  return { n, ...seeded, seedMs, startMs, results, baseline };
+}
+
+/** Sums up the rounds of one measurement: mean req/s and latency, worst p99, all failures. */
+function combine(rounds) {
+  const avg = (k) => rounds.reduce((acc, r) => acc + r[k], 0) / rounds.length;
+  return {
+    rps: avg('rps'),
+    mean: avg('mean'),
+    p50: avg('p50'),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((acc, r) => acc + r.non2xx, 0),
+    errors: rounds.reduce((acc, r) => acc + r.errors, 0),
+    bytesPerReq: rounds[0].bytesPerReq,
+  };
+}
+
+/**
+ * Throughput table at the main size. Each endpoint is measured in alternating rounds with the bare
+ * Express baseline (bare, API, bare, API; DURATION/2 s each), so load from other processes on this
+ * shared machine hits both sides of each comparison alike.
+ */
+async function runMain(env, rounds = 2) {
+  const payload = path.join(env.dataDir, 'bare-payload.json');
+  fs.writeFileSync(payload, env.firstPage);
+  const barePort = await freePort();
+  const bare = start(
+    process.execPath,
+    [path.join(root, 'bench/bare-express.mjs'), String(barePort), payload],
+    childEnv({ NODE_ENV: 'production' }),
+    true,
+  );
+  const seconds = Math.max(1, Math.round(DURATION / rounds));
+  try {
+    const bareUrl = `http://127.0.0.1:${barePort}/list`;
+    await waitReady(bareUrl, bare, 15_000);
+    const results = [];
+    const bareRounds = [];
+    for (const s of env.scenarios) {
+      const apiRounds = [];
+      const bareHere = [];
+      for (let r = 0; r < rounds; r++) {
+        bareHere.push(await load(bareUrl, {}, seconds, r === 0));
+        apiRounds.push(await load(env.base + s.path, s.headers, seconds, r === 0));
+      }
+      bareRounds.push(...bareHere);
+      results.push({ ...s, ...combine(apiRounds), bare: combine(bareHere) });
+    }
+    env.results = results;
+    env.baseline = combine(bareRounds);
+  } finally {
+    await stop(bare);
+  }
+}
+
+/**
+ * Served latency at the smallest and largest size, measured in alternating short rounds
+ * (small, big, small, big) so that drifting load from other processes hits both alike.
+ */
+async function runScaling(small, big, rounds = 2) {
+  const seconds = Math.max(1, Math.round(DURATION / 2));
+  const rows = [];
+  for (let i = 0; i < small.scenarios.length; i++) {
+    const sums = { small: 0, big: 0 };
+    for (let r = 0; r < rounds; r++) {
+      for (const [key, env] of [
+        ['small', small],
+        ['big', big],
+      ]) {
+        const s = env.scenarios[i];
+        sums[key] += (await load(env.base + s.path, s.headers, seconds, r === 0)).mean;
+      }
+    }
+    rows.push({ name: small.scenarios[i].name, small: sums.small / rounds, big: sums.big / rounds });
+  }
+  return rows;
 }
 
 // ---------- report ----------
@@ -378,31 +435,32 @@ function printMain(run) {
   const b = run.baseline;
   console.log(
     `\n== ${fmt(run.n)} articles (${fmt(run.approved)} approved), ${fmt(run.users)} users; ` +
-      `${CONNECTIONS} connections, ${DURATION} s per row ==`,
+      `${CONNECTIONS} connections, ${DURATION} s per row, alternating with bare Express ==`,
   );
   console.log(
     `baseline bare Express 5, 20 cards via res.json (${fmt(b.bytesPerReq)} B): ` +
-      `${fmt(b.rps)} req/s (before ${fmt(b.before.rps)}, after ${fmt(b.after.rps)}), p99 ${fmt(b.p99)} ms`,
+      `${fmt(b.rps)} req/s on average, p99 ${fmt(b.p99)} ms (worst round)`,
   );
   console.log(
     `${pad('endpoint', 44, true)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}` +
-      `${pad('bytes', 8)}${pad('% bare', 8)}  >=80%`,
+      `${pad('bytes', 8)}${pad('bare r/s', 9)}${pad('% bare', 9)}  >=80%`,
   );
   let allPass = true;
   for (const r of run.results) {
-    const share = r.rps / b.rps;
+    const share = r.rps / r.bare.rps;
     const ok = share >= TARGET_SHARE && r.non2xx === 0 && r.errors === 0;
     allPass &&= ok;
     const note = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
     console.log(
       `${pad(r.name, 44, true)}${pad(fmt(r.rps), 8)}${pad(fmt(r.p50), 8)}${pad(fmt(r.p99), 8)}` +
-        `${pad(fmt(r.bytesPerReq), 8)}${pad(fmt(share * 100) + ' %', 8)}  ${ok ? 'PASS' : 'FAIL'}${note}`,
+        `${pad(fmt(r.bytesPerReq), 8)}${pad(fmt(r.bare.rps), 9)}${pad(fmt(share * 100, 1) + ' %', 9)}` +
+        `  ${ok ? 'PASS' : 'FAIL'}${note}`,
     );
   }
   return allPass;
 }
 
-function printScaling(small, big) {
+function printScaling(small, big, rows) {
   console.log(
     `\n== scaling: ${fmt(small.n)} -> ${fmt(big.n)} articles (target: latency ratio <= ${MAX_SCALING_RATIO}x) ==`,
   );
@@ -411,13 +469,12 @@ function printScaling(small, big) {
       `${pad('mean@' + short(big.n), 10)}${pad('ratio', 7)}  <=2x`,
   );
   let allPass = true;
-  for (const r of small.results) {
-    const other = big.results.find((x) => x.name === r.name);
-    const ratio = other.mean / r.mean;
+  for (const r of rows) {
+    const ratio = r.big / r.small;
     const ok = ratio <= MAX_SCALING_RATIO;
     allPass &&= ok;
     console.log(
-      `${pad(r.name, 44, true)}${pad(fmt(r.mean, 2), 10)}${pad(fmt(other.mean, 2), 10)}` +
+      `${pad(r.name, 44, true)}${pad(fmt(r.small, 2), 10)}${pad(fmt(r.big, 2), 10)}` +
         `${pad(fmt(ratio, 2), 7)}  ${ok ? 'PASS' : 'FAIL'}`,
     );
   }
@@ -461,19 +518,36 @@ try {
     `bench: node ${process.version}, ${os.cpus().length} cores, load average ${l1.toFixed(2)} / ${l5.toFixed(2)} ` +
       `(other processes on this machine skew the numbers); sizes ${sizes.map(short).join(', ')}`,
   );
-  for (const n of sizes) {
-    const t = Date.now();
-    const run = await runSize(n, n === MAIN_SIZE);
-    runsBySize.set(n, run);
-    console.log(
-      `bench: ${short(n)} done in ${fmt((Date.now() - t) / 1000)} s ` +
-        `(seed ${fmt(run.seedMs / 1000, 1)} s, API start ${fmt(run.startMs / 1000, 1)} s)`,
-    );
+  const envs = [];
+  let mainPass = false;
+  let scalePass = true;
+  try {
+    for (const n of sizes) {
+      const env = await prepare(n);
+      envs.push(env);
+      runsBySize.set(n, env);
+      console.log(
+        `bench: ${short(n)} articles seeded in ${fmt(env.seedMs / 1000, 1)} s, ` +
+          `API up in ${fmt(env.startMs / 1000, 1)} s`,
+      );
+    }
+    const main = runsBySize.get(MAIN_SIZE);
+    const small = envs[0];
+    const big = envs[envs.length - 1];
+    let t = Date.now();
+    await runMain(main);
+    console.log(`bench: throughput runs done in ${fmt((Date.now() - t) / 1000)} s`);
+    t = Date.now();
+    const scaling = small !== big ? await runScaling(small, big) : null;
+    console.log(`bench: scaling runs done in ${fmt((Date.now() - t) / 1000)} s`);
+    const rss = envs.map((e) => `${short(e.n)} ${fmt(rssMiB(e.api) ?? 0)} MiB`).join(', ');
+
+    mainPass = printMain(main);
+    if (scaling) scalePass = printScaling(small, big, scaling);
+    console.log(`\nAPI resident memory after the runs: ${rss}`);
+  } finally {
+    for (const env of envs) await release(env);
   }
-  const mainPass = printMain(runsBySize.get(MAIN_SIZE));
-  const small = runsBySize.get(sizes[0]);
-  const big = runsBySize.get(sizes[sizes.length - 1]);
-  const scalePass = small !== big ? printScaling(small, big) : true;
   if (!sizes.includes(100_000)) console.log('\n(100 000-article run skipped: add --full)');
   const [l1b] = os.loadavg();
   console.log(`\nbench: load average at the end ${l1b.toFixed(2)}`);

@@ -3,79 +3,31 @@
  * (approve, make premium, delete, pagination), add-publisher by keyboard alone — with axe in both themes
  * and screenshots at desktop and 360 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiGet,
-  DESKTOP,
-  expectAccessibleInBothThemes,
-  expectNoSeriousA11yViolations,
+  checkScreenAtBothSizes,
+  expectDialogAccessibleInBothThemes,
   goto,
-  launchBrowser,
-  MOBILE,
-  screenshot,
-  setTheme,
+  sharedBrowser,
 } from './harness';
 import {
   adminArticleRow,
   expectSwal,
-  freshAdmin,
   freshUser,
   pngFile,
   postArticle,
+  sharedAdmin,
   swalDialog,
   uniqueTitle,
-  type Session,
 } from './writer-admin-fixtures';
 
-let browser: Browser;
-let admin: Session;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await freshAdmin(browser);
-});
-
-afterAll(async () => {
-  await admin?.context.close();
-  await browser?.close();
-});
-
-/** axe in both themes and a screenshot per theme, at desktop and at 360 px (no sideways scrolling). */
-async function checkScreen(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await ready();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
-    await expectAccessibleInBothThemes(page, `${name} @${size}`);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      // Charts animate in; let them settle before the picture.
-      await page.waitForTimeout(name === 'admin-statistics' ? 1500 : 200);
-      await screenshot(page, `${name}-${size}-${theme}`);
-    }
-    await setTheme(page, 'light');
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-/** A SweetAlert is open (the page is inert): axe and a screenshot with each theme's colours. */
-async function checkDialog(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await expectNoSeriousA11yViolations(page, `${name} dialog`);
-    await screenshot(page, `${name}-dialog-desktop-${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
-}
+const browser = sharedBrowser();
+const admin = sharedAdmin(browser);
 
 describe('admin dashboard', () => {
   it('statistics: user counts and the three publisher charts; the side menu marks the current item', async () => {
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard');
     await expect.poll(() => page.title()).toBe('Statistics | Newsroom');
     const menu = page.getByRole('navigation', { name: 'Admin dashboard' });
@@ -102,11 +54,16 @@ describe('admin dashboard', () => {
     await expect.poll(() => page.locator('.recharts-pie-sector').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
 
-    await checkScreen(page, 'admin-statistics', () => page.locator('.recharts-line-curve').waitFor());
+    await checkScreenAtBothSizes(
+      page,
+      'admin-statistics',
+      () => page.locator('.recharts-line-curve').waitFor(),
+      1500,
+    );
   });
 
   it('all-users: page size 3/5/10/20/50 (default 5) and 1-based pages', async () => {
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard/all-users');
     const rows = page.locator('tbody tr');
     await rows.first().waitFor();
@@ -136,26 +93,26 @@ describe('admin dashboard', () => {
     await expect.poll(() => rows.first().locator('td').first().textContent()).toBe('1');
 
     await perPage.selectOption('5');
-    await checkScreen(page, 'admin-all-users', () => rows.first().waitFor());
+    await checkScreenAtBothSizes(page, 'admin-all-users', () => rows.first().waitFor());
   });
 
   it('Make Admin asks first, promotes the user, who then sees /dashboard', async () => {
-    const user = await freshUser(browser, 'promote');
+    const user = await freshUser(browser(), 'promote');
     try {
       // Before: a normal user is sent away from /dashboard.
       await goto(user.page, '/dashboard');
       await user.page.waitForURL((url) => url.pathname === '/');
 
-      const { page } = admin;
+      const { page } = admin();
       await goto(page, '/dashboard/all-users');
       const row = page.locator('tbody tr').filter({ hasText: user.account.email });
       await row.waitFor();
       await row.getByRole('button', { name: /^Make Admin/ }).click();
       await expectSwal(page, 'Are you sure?', "You won't be able to revert this!", 'none');
-      await checkDialog(page, 'make-admin-confirm');
+      await expectDialogAccessibleInBothThemes(page, 'make-admin-confirm');
       await swalDialog(page).locator('.swal2-confirm').click();
       await expectSwal(page, 'Changed To Admin!', undefined, 'none');
-      await checkDialog(page, 'changed-to-admin');
+      await expectDialogAccessibleInBothThemes(page, 'changed-to-admin');
       await swalDialog(page).locator('.swal2-confirm').click();
       await row.getByText('Admin', { exact: true }).waitFor();
       expect(await row.getByRole('button', { name: /^Make Admin/ }).count()).toBe(0);
@@ -174,7 +131,7 @@ describe('admin dashboard', () => {
   });
 
   it('all-articles-admin: approve, make premium (then a Premium label), delete after confirming, paging', async () => {
-    const writer = await freshUser(browser, 'premium-writer');
+    const writer = await freshUser(browser(), 'premium-writer');
     const title = uniqueTitle('Tidal energy pilot powers a whole island for a week');
     try {
       await postArticle(writer.page, { title, tags: ['environment', 'science'] });
@@ -182,11 +139,11 @@ describe('admin dashboard', () => {
       await writer.context.close();
     }
 
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard/all-articles-admin');
     const row = adminArticleRow(page, title);
     await row.waitFor();
-    await checkScreen(page, 'admin-all-articles', () => row.waitFor());
+    await checkScreenAtBothSizes(page, 'admin-all-articles', () => row.waitFor());
 
     await row.getByRole('button', { name: `Approve: ${title}` }).click();
     await expectSwal(page, 'Approved');
@@ -194,7 +151,7 @@ describe('admin dashboard', () => {
 
     await row.getByRole('button', { name: `Make Premium: ${title}` }).click();
     await expectSwal(page, 'Premium', undefined, 'none');
-    await checkDialog(page, 'premium');
+    await expectDialogAccessibleInBothThemes(page, 'premium');
     await swalDialog(page).locator('.swal2-confirm').click();
     await expect.poll(() => row.getByRole('button', { name: `Make Premium: ${title}` }).count()).toBe(0);
     await row.locator('.badge-premium', { hasText: 'Premium' }).waitFor();
@@ -217,11 +174,11 @@ describe('admin dashboard', () => {
   });
 
   it('add-publisher: both fields required; works by keyboard alone', async () => {
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard/add-publisher');
     const name = page.getByLabel('Publisher name');
     await name.waitFor();
-    await checkScreen(page, 'admin-add-publisher', () => name.waitFor());
+    await checkScreenAtBothSizes(page, 'admin-add-publisher', () => name.waitFor());
 
     await page.getByRole('button', { name: 'Add Publisher' }).click();
     await page.getByText('Publisher name is required').waitFor();
@@ -238,7 +195,7 @@ describe('admin dashboard', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expectSwal(page, 'Added', undefined, 'none');
-    await checkDialog(page, 'added');
+    await expectDialogAccessibleInBothThemes(page, 'added');
     await page.keyboard.press('Enter');
     await swalDialog(page).waitFor({ state: 'detached' });
 

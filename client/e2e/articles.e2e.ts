@@ -1,15 +1,15 @@
 /** Browsing and filtering All articles, premium Details rules, views counted on details, premium teaser. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiGet,
   createEmulatorAccount,
   DEMO,
   goto,
-  launchBrowser,
   login,
   newPage,
   screenshot,
+  sharedBrowser,
 } from './harness';
 
 interface Card {
@@ -21,16 +21,12 @@ interface Card {
   isPremium: 'Yes' | 'No';
 }
 
-let browser: Browser;
+const browser = sharedBrowser();
 let approved: Card[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   approved = await apiGet<Card[]>('/all-articles/approved?limit=50');
   expect(approved.length).toBeGreaterThan(3);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const cardTitles = (page: Page) =>
@@ -46,7 +42,7 @@ async function openAllArticles(page: Page): Promise<void> {
 
 describe('all articles', () => {
   it('lists approved articles with 200-character excerpts, then filters by search, publisher and tags', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openAllArticles(page);
     expect(await cardTitles(page)).toEqual(approved.slice(0, 20).map((a) => a.articleTitle));
     // Card text: the first 200 characters of the description.
@@ -92,7 +88,7 @@ describe('all articles', () => {
     const premiumTitle = approved.find((a) => a.isPremium === 'Yes')!.articleTitle;
     const premiumCard = (page: Page) => page.getByTestId('article-card').filter({ hasText: premiumTitle });
 
-    const anon = await newPage(browser);
+    const anon = await newPage(browser());
     await openAllArticles(anon.page);
     expect(
       await premiumCard(anon.page)
@@ -101,7 +97,7 @@ describe('all articles', () => {
     ).toBe(true);
     await anon.context.close();
 
-    const reader = await newPage(browser);
+    const reader = await newPage(browser());
     await login(reader.page, DEMO.reader);
     await openAllArticles(reader.page);
     expect(
@@ -111,7 +107,7 @@ describe('all articles', () => {
     ).toBe(true);
     await reader.context.close();
 
-    const premium = await newPage(browser);
+    const premium = await newPage(browser());
     await login(premium.page, DEMO.premium);
     await openAllArticles(premium.page);
     await premiumCard(premium.page)
@@ -132,7 +128,7 @@ describe('article details', () => {
       return Number(await el.textContent());
     };
 
-    const first = await newPage(browser);
+    const first = await newPage(browser());
     await login(first.page, await createEmulatorAccount('viewer-a'));
     await openAllArticles(first.page);
     await first.page.getByRole('link', { name: `Details: ${article.articleTitle}` }).click();
@@ -144,7 +140,7 @@ describe('article details', () => {
     ).toBe('pre-line');
     await first.context.close();
 
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     await login(second.page, await createEmulatorAccount('viewer-b'));
     await goto(second.page, `/article-details/${article._id}`);
     await expect.poll(() => readCount(second.page)).toBe(countA + 1);
@@ -156,7 +152,7 @@ describe('article details', () => {
 
   it('a premium article for a normal reader shows a teaser and a subscribe call-to-action, without logging out', async () => {
     const article = approved.find((a) => a.isPremium === 'Yes')!;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.reader);
     await goto(page, `/article-details/${article._id}`);
     const teaser = page.getByTestId('premium-teaser');
@@ -173,7 +169,7 @@ describe('article details', () => {
   });
 
   it('a signed-out visitor opening details is sent to /login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, `/article-details/${approved[0]!._id}`);
     await page.waitForURL(/\/login$/);
     await context.close();

@@ -1,16 +1,11 @@
 /** Registration (every rule message), login (success toast, wrong password), logout. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { solidPng } from './fixtures/make-png';
-import { DEMO, goto, launchBrowser, login, newPage, uniqueEmail } from './harness';
+import { DEMO, goto, login, newPage, sharedBrowser, uniqueEmail } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
+afterAll(async () => {});
 
 async function fillRegistration(
   page: Page,
@@ -37,7 +32,7 @@ async function submitAndReadError(page: Page): Promise<string> {
 
 describe('registration', () => {
   it('shows the exact message of each rule of SPEC §5', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/registration');
     const email = uniqueEmail('rules');
 
@@ -69,7 +64,7 @@ describe('registration', () => {
   });
 
   it('registers a new account with a photo, then the navbar shows the avatar', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/registration');
     const email = uniqueEmail('new');
     await fillRegistration(page, { name: 'Nadia Reporter', email, password: 'Newsroom1', photo: true });
@@ -90,7 +85,7 @@ describe('registration', () => {
 
 describe('login and logout', () => {
   it("wrong password shows 'Invalid email of password' and stays signed out", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/login');
     await page.getByLabel('Email').fill(DEMO.reader.email);
     await page.getByLabel('Password').fill('Wrong-password-1');
@@ -102,7 +97,7 @@ describe('login and logout', () => {
   });
 
   it("logs in with 'Login successful', returns where the guard sent it from, and logs out", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // A guarded page sends a signed-out visitor to /login ...
     await goto(page, '/user-dashboard');
     await page.waitForURL(/\/login$/);
@@ -125,7 +120,7 @@ describe('login and logout', () => {
   });
 
   it('a rejected session token (401) logs out and lands on /login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.reader);
     await goto(page, '/all-articles');
     await page.getByTestId('article-card').first().waitFor();

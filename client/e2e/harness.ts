@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { apiUrl, e2eEnv, webUrl } from './env';
 
 export { apiUrl, webUrl };
@@ -36,6 +37,29 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A value the tests of the enclosing file (or describe block) share: created before them, disposed of
+ * after them. Read it through the returned getter, inside tests or later hooks.
+ */
+export function sharedForTests<T>(create: () => Promise<T>, dispose: (value: T) => Promise<void>): () => T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await create();
+  });
+  afterAll(async () => {
+    if (value !== undefined) await dispose(value);
+  });
+  return () => {
+    if (value === undefined) throw new Error('read a shared test value before its beforeAll ran');
+    return value;
+  };
+}
+
+/** One Chromium for the enclosing file (or describe block). */
+export function sharedBrowser(): () => Browser {
+  return sharedForTests(launchBrowser, (browser) => browser.close());
 }
 
 export interface PageOptions {
@@ -186,6 +210,55 @@ export async function expectAccessibleInBothThemes(page: Page, label: string): P
     await expectNoSeriousA11yViolations(page, label);
   }
   await setTheme(page, original);
+}
+
+/**
+ * A screen at desktop and at 360 px: no sideways scrolling, axe in both themes and a screenshot per
+ * theme (`<name>-<desktop|mobile>-<light|dark>`); `ready` waits for the content after each resize.
+ * Ends at desktop size in the light theme.
+ */
+export async function checkScreenAtBothSizes(
+  page: Page,
+  name: string,
+  ready: () => Promise<unknown> = async () => {},
+  /** Time for animations (e.g. charts drawing in) to settle before each picture. */
+  settleMs = 200,
+): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await ready();
+    // Layout after a resize settles asynchronously (charts re-measure through ResizeObserver).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        message: `${name} fits ${viewport.width} px`,
+        timeout: 3000,
+      })
+      .toBeLessThanOrEqual(0);
+    await expectAccessibleInBothThemes(page, `${name} @${size}`);
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await page.waitForTimeout(settleMs);
+      await screenshot(page, `${name}-${size}-${theme}`);
+    }
+    await setTheme(page, 'light');
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/**
+ * A SweetAlert is open (the page behind is inert, so the theme toggle cannot be clicked): axe and a
+ * screenshot (`<name>-dialog-desktop-<theme>`) with each theme's colours applied to <html>.
+ */
+export async function expectDialogAccessibleInBothThemes(page: Page, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    await expectNoSeriousA11yViolations(page, `${name} dialog`);
+    await screenshot(page, `${name}-dialog-desktop-${theme}`);
+  }
+  await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
 }
 
 /** Full-page screenshot into client/e2e/screenshots/<name>.png. */

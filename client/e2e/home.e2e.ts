@@ -1,15 +1,14 @@
 /** Home: trending carousel, publishers, animated user counters, plan cards, the subscribe-now modal. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   apiGet,
   DEMO,
   expectAccessibleInBothThemes,
   goto,
-  launchBrowser,
   login,
   newPage,
   screenshot,
+  sharedBrowser,
 } from './harness';
 
 interface Counts {
@@ -18,19 +17,14 @@ interface Counts {
   premiumUsersCount: number;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
+afterAll(async () => {});
 
 describe('home', () => {
   it('shows trending stories, publishers, counters reaching the live numbers and plan cards', async () => {
     const trending = await apiGet<{ articleTitle: string }[]>('/articles/trending');
     const publishers = await apiGet<{ publisherName: string }[]>('/publisher-data');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/');
     const carousel = page.getByTestId('trending-carousel');
     await carousel.waitFor();
@@ -62,7 +56,7 @@ describe('home', () => {
   });
 
   it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {
-    const { context, page } = await newPage(browser, { suppressSubscribeModal: false });
+    const { context, page } = await newPage(browser(), { suppressSubscribeModal: false });
     await goto(page, '/');
     await page.getByTestId('trending-carousel').waitFor();
     const modal = page.getByTestId('subscribe-modal');
@@ -83,7 +77,7 @@ describe('home', () => {
   });
 
   it('a premium reader never gets the subscribe-now modal', async () => {
-    const { context, page } = await newPage(browser, { suppressSubscribeModal: false });
+    const { context, page } = await newPage(browser(), { suppressSubscribeModal: false });
     await login(page, DEMO.premium);
     await goto(page, '/');
     await page.getByTestId('trending-carousel').waitFor();
@@ -93,7 +87,7 @@ describe('home', () => {
   });
 
   it('About us: the fixed claims and the live active-user count from GET /active-users', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.reader); // a signed-in reader counts as active
     await goto(page, '/about-us');
     for (const claim of ['500+', '1M+', '100+']) await page.getByText(claim, { exact: true }).waitFor();

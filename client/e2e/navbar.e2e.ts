@@ -1,15 +1,10 @@
 /** Navbar links by sign-in state and role, cyan current link, mobile dropdown, theme persistence. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTheme, DEMO, goto, launchBrowser, login, MOBILE, newPage, screenshot } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { currentTheme, DEMO, goto, login, MOBILE, newPage, screenshot, sharedBrowser } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
+afterAll(async () => {});
 
 /** [label, href] of the desktop navbar links. */
 async function desktopLinks(page: Page): Promise<string[][]> {
@@ -33,7 +28,7 @@ const ABOUT = ['About Us', '/about-us'];
 
 describe('navbar', () => {
   it('signed out: the open links, Login and Register, no avatar', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/');
     await page.getByTestId('desktop-nav').waitFor();
     expect(await desktopLinks(page)).toEqual([...OPEN, ABOUT]);
@@ -44,7 +39,7 @@ describe('navbar', () => {
   });
 
   it('reader: signed-in links and Dashboard → /user-dashboard; no admin dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.reader);
     await goto(page, '/all-articles');
     await expect
@@ -64,7 +59,7 @@ describe('navbar', () => {
   });
 
   it('admin: Dashboard → /dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await login(page, DEMO.admin);
     await goto(page, '/about-us');
     await expect
@@ -74,7 +69,7 @@ describe('navbar', () => {
   });
 
   it('mobile (360 px): the dropdown menu holds the same links and navigates', async () => {
-    const { context, page } = await newPage(browser, { viewport: MOBILE });
+    const { context, page } = await newPage(browser(), { viewport: MOBILE });
     await login(page, DEMO.reader);
     await goto(page, '/');
     expect(await page.getByTestId('desktop-nav').isVisible()).toBe(false);
@@ -93,7 +88,7 @@ describe('navbar', () => {
   });
 
   it('the theme toggle switches dark/light and the choice survives a reload', async () => {
-    const { context, page } = await newPage(browser, { theme: 'light' });
+    const { context, page } = await newPage(browser(), { theme: 'light' });
     await goto(page, '/all-articles');
     expect(await currentTheme(page)).toBe('light');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -113,7 +108,7 @@ describe('navbar', () => {
   });
 
   it('404: "page not found" and Back returns to the previous page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await goto(page, '/about-us');
     await page.getByText('Active users now').waitFor();
     await goto(page, '/this/does/not/exist');

@@ -3,8 +3,8 @@
  * pointing at the Stripe-API-compatible test server (global-setup.ts); Stripe.js, unreachable here,
  * is replaced at the network layer by a stand-in that confirms card payments against that server.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   apiGet,
   createEmulatorAccount,
@@ -12,26 +12,18 @@ import {
   DESKTOP,
   expectAccessibleInBothThemes,
   goto,
-  launchBrowser,
   login,
   MOBILE,
   newPage,
   screenshot,
   setTheme,
+  sharedBrowser,
 } from './harness';
 import { serveStripeJsStandIn } from './stripe-js-standin';
 
 const stripeApiBase = inject('stripeApiBase');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** A gate a route handler can wait on, opened by the test. */
 function gate() {
@@ -54,7 +46,7 @@ const sessionToken = (page: Page) => page.evaluate(() => localStorage.getItem('t
 describe('subscription and payment', () => {
   it('subscribe → pay → toast "successful" → /premium-articles opens', async () => {
     const account = await createEmulatorAccount('payer');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       const standIn = await serveStripeJsStandIn(page, stripeApiBase);
       // Hold Stripe.js back to see the Pay button wait for it (the later route runs first).
@@ -125,7 +117,7 @@ describe('subscription and payment', () => {
   });
 
   it('a premium user sees the already-premium message instead of the plans', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await login(page, DEMO.premium);
       await goto(page, '/subscription');
@@ -140,7 +132,7 @@ describe('subscription and payment', () => {
   });
 
   it('/payment without payment information returns to /subscription', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     try {
       await login(page, DEMO.reader);
       await goto(page, '/payment');
@@ -156,7 +148,7 @@ describe('subscription and payment', () => {
     ['mobile', MOBILE],
   ] as const) {
     it(`/subscription and /payment are accessible in both themes (${size}), with screenshots`, async () => {
-      const { context, page } = await newPage(browser, { viewport });
+      const { context, page } = await newPage(browser(), { viewport });
       try {
         await serveStripeJsStandIn(page, stripeApiBase);
         await login(page, DEMO.reader);

@@ -3,17 +3,16 @@
  * the 'Update Profile' dialog round trip (Change Image / Cancel, spinner, 'Updated'), the user dashboard's
  * side menu and statistics — with axe in both themes and screenshots at desktop and 360 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  DESKTOP,
-  expectAccessibleInBothThemes,
+  checkScreenAtBothSizes,
+  expectDialogAccessibleInBothThemes,
   expectNoSeriousA11yViolations,
   goto,
-  launchBrowser,
-  MOBILE,
   screenshot,
   setTheme,
+  sharedBrowser,
 } from './harness';
 import {
   demoSession,
@@ -26,35 +25,7 @@ import {
   type Session,
 } from './writer-admin-fixtures';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function checkScreen(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await ready();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
-    await expectAccessibleInBothThemes(page, `${name} @${size}`);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await page.waitForTimeout(name.includes('statistics') ? 1500 : 200);
-      await screenshot(page, `${name}-${size}-${theme}`);
-    }
-    await setTheme(page, 'light');
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const browser = sharedBrowser();
 
 /** The value shown for a profile field. */
 function field(page: Page, term: string) {
@@ -72,7 +43,7 @@ describe('profile', () => {
   });
 
   it('a new user: Normal User, empty fields read N/A; the user dashboard highlights the current item', async () => {
-    user = await freshUser(browser, 'profile');
+    user = await freshUser(browser(), 'profile');
     const { page } = user;
     await goto(page, '/user-dashboard/my-profile');
     await expect.poll(() => page.title()).toBe('My Profile | Newsroom');
@@ -86,7 +57,7 @@ describe('profile', () => {
     for (const term of ['Phone', 'Address', 'Date of birth', 'Gender']) {
       expect(await field(page, term).textContent(), term).toBe('N/A');
     }
-    await checkScreen(page, 'user-profile', () => page.getByTestId('role-label').waitFor());
+    await checkScreenAtBothSizes(page, 'user-profile', () => page.getByTestId('role-label').waitFor());
   });
 
   it('Edit Profile: the Update Profile dialog round-trips every field and the photo', async () => {
@@ -137,15 +108,7 @@ describe('profile', () => {
       .toBe(true);
     await expectSwal(page, 'Updated', 'Your article has been Updataed', 'none');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate(
-        (dark) => document.documentElement.classList.toggle('dark', dark),
-        theme === 'dark',
-      );
-      await expectNoSeriousA11yViolations(page, 'profile updated dialog');
-      await screenshot(page, `profile-updated-dialog-desktop-${theme}`);
-    }
-    await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
+    await expectDialogAccessibleInBothThemes(page, 'profile-updated');
     await page.locator('.swal2-confirm').click();
     await page.locator('.swal2-container').waitFor({ state: 'detached' });
 
@@ -201,24 +164,31 @@ describe('profile', () => {
     expect(await stat('Plan').textContent()).toBe('Free');
     await page.getByRole('heading', { name: 'Articles by status' }).waitFor();
     await page.getByRole('heading', { name: 'Views per article' }).waitFor();
-    await checkScreen(page, 'user-statistics', () => page.locator('.recharts-pie-sector').first().waitFor());
+    await checkScreenAtBothSizes(
+      page,
+      'user-statistics',
+      () => page.locator('.recharts-pie-sector').first().waitFor(),
+      1500,
+    );
   });
 });
 
 describe('role labels', () => {
   it("an admin's profile says Admin (admin dashboard my-profile)", async () => {
-    const admin = await freshAdmin(browser);
+    const admin = await freshAdmin(browser());
     try {
       await goto(admin.page, '/dashboard/my-profile');
       await expect.poll(() => admin.page.getByTestId('role-label').textContent()).toBe('Admin');
-      await checkScreen(admin.page, 'admin-profile', () => admin.page.getByTestId('role-label').waitFor());
+      await checkScreenAtBothSizes(admin.page, 'admin-profile', () =>
+        admin.page.getByTestId('role-label').waitFor(),
+      );
     } finally {
       await admin.context.close();
     }
   });
 
   it("a premium subscriber's profile says Premium User and the statistics show the end date", async () => {
-    const premium = await demoSession(browser, 'premium');
+    const premium = await demoSession(browser(), 'premium');
     try {
       await goto(premium.page, '/user-dashboard/my-profile');
       await expect.poll(() => premium.page.getByTestId('role-label').textContent()).toBe('Premium User');

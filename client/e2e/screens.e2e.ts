@@ -2,20 +2,20 @@
  * Every reader screen at desktop and 360 px: its own document title, no serious/critical axe violations
  * in light and dark themes, and screenshots of both themes (client/e2e/screenshots/).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiGet,
   DEMO,
   DESKTOP,
   expectAccessibleInBothThemes,
   goto,
-  launchBrowser,
   login,
   MOBILE,
   newPage,
   screenshot,
   setTheme,
+  sharedBrowser,
 } from './harness';
 
 interface Card {
@@ -93,10 +93,9 @@ const screens: Screen[] = [
 ];
 
 describe('reader screens: titles, accessibility and screenshots', () => {
-  let browser: Browser;
+  const browser = sharedBrowser();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const cards = await apiGet<Card[]>('/all-articles/approved?limit=50');
     free = cards.find((c) => c.isPremium === 'No')!;
     premium = cards.find((c) => c.isPremium === 'Yes')!;
@@ -104,16 +103,12 @@ describe('reader screens: titles, accessibility and screenshots', () => {
     expect(premium, 'the seed has a premium approved article').toBeDefined();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
   ] as const) {
     it(`every screen at ${size} (${viewport.width} px)`, async () => {
-      const { context, page } = await newPage(browser, { viewport, theme: 'light' });
+      const { context, page } = await newPage(browser(), { viewport, theme: 'light' });
       let signedIn = false;
       for (const screen of screens) {
         if (screen.signedIn && !signedIn) {

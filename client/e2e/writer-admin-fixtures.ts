@@ -2,10 +2,10 @@
  * Shared steps of the writer, admin and profile browser tests (H6): real images, fresh accounts,
  * SweetAlert dialogs and the add-article form driven like a user would.
  */
-import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { e2eEnv } from './env';
+import { solidPng } from './fixtures/make-png';
 import {
   apiUrl,
   createEmulatorAccount,
@@ -15,45 +15,12 @@ import {
   newPage,
   type Account,
   type PageOptions,
+  sharedForTests,
 } from './harness';
 
-/** A real PNG (solid colour, w×h) so the API's sniffing and re-encoding accept it. */
-export function pngBuffer(width = 64, height = 48, rgb: [number, number, number] = [14, 116, 144]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
+/** A real PNG (solid colour) so the API's sniffing and re-encoding accept it. */
 export function pngFile(name: string, rgb?: [number, number, number]) {
-  return { name, mimeType: 'image/png', buffer: pngBuffer(64, 48, rgb) };
+  return { name, mimeType: 'image/png', buffer: solidPng(64, 48, rgb) };
 }
 
 export function uniqueTitle(prefix: string): string {
@@ -120,6 +87,14 @@ export async function freshAdmin(browser: Browser, options: PageOptions = {}): P
   await goto(session.page, '/dashboard');
   await session.page.getByRole('navigation', { name: 'Admin dashboard' }).waitFor();
   return session;
+}
+
+/** A fresh admin (see freshAdmin) shared by the tests of the enclosing file; its pages close after them. */
+export function sharedAdmin(browser: () => Browser, options: PageOptions = {}): () => Session {
+  return sharedForTests(
+    () => freshAdmin(browser(), options),
+    (admin) => admin.context.close(),
+  );
 }
 
 export async function demoSession(

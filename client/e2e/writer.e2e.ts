@@ -2,31 +2,30 @@
  * Writers (issue 3): posting with an image, moderation as the writer sees it, the free-plan cap,
  * update and delete with their dialogs — plus axe in both themes and screenshots of every writer screen.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   apiGet,
-  DESKTOP,
-  expectAccessibleInBothThemes,
+  checkScreenAtBothSizes,
+  expectDialogAccessibleInBothThemes,
   expectNoSeriousA11yViolations,
   goto,
-  launchBrowser,
-  MOBILE,
   screenshot,
   setTheme,
+  sharedBrowser,
 } from './harness';
 import {
   adminArticleRow,
   expectSwal,
   fillAddArticleForm,
-  freshAdmin,
   freshUser,
   myArticleRow,
   pngFile,
   postArticle,
+  type Session,
+  sharedAdmin,
   swalDialog,
   uniqueTitle,
-  type Session,
 } from './writer-admin-fixtures';
 
 interface Card {
@@ -35,18 +34,8 @@ interface Card {
   articleImage: string;
 }
 
-let browser: Browser;
-let admin: Session;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await freshAdmin(browser);
-});
-
-afterAll(async () => {
-  await admin?.context.close();
-  await browser?.close();
-});
+const browser = sharedBrowser();
+const admin = sharedAdmin(browser);
 
 describe('a writer posts, the admin approves', () => {
   let writer: Session;
@@ -57,7 +46,7 @@ describe('a writer posts, the admin approves', () => {
   });
 
   it('blocks a post without an image, then posts one with an image and shows it Pending', async () => {
-    writer = await freshUser(browser, 'writer');
+    writer = await freshUser(browser(), 'writer');
     const { page } = writer;
     await goto(page, '/add-articles');
     await page.getByRole('heading', { name: 'add article' }).waitFor();
@@ -80,21 +69,7 @@ describe('a writer posts, the admin approves', () => {
     await page.getByText('writer-pho....png').waitFor();
     await expect.poll(() => noImage.count()).toBe(0);
 
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `add-article fits ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await expectAccessibleInBothThemes(page, `add-article @${size}`);
-      for (const theme of ['light', 'dark'] as const) {
-        await setTheme(page, theme);
-        await screenshot(page, `add-article-${size}-${theme}`);
-      }
-    }
-    await page.setViewportSize(DESKTOP);
-    await setTheme(page, 'light');
+    await checkScreenAtBothSizes(page, 'add-article');
 
     // Submitting: the button is disabled with a spinner while the request runs.
     const submit = page.getByRole('button', { name: 'Submit Article' });
@@ -130,7 +105,7 @@ describe('a writer posts, the admin approves', () => {
   });
 
   it('the admin approves it and it shows in All articles', async () => {
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard/all-articles-admin');
     const row = adminArticleRow(page, title);
     await row.waitFor();
@@ -153,20 +128,7 @@ describe('a writer posts, the admin approves', () => {
     const { page } = writer;
     await goto(page, '/my-articles');
     await page.getByRole('heading', { name: 'My Articles' }).waitFor();
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await myArticleRow(page, title).waitFor();
-      await expectAccessibleInBothThemes(page, `my-articles @${size}`);
-      for (const theme of ['light', 'dark'] as const) {
-        await setTheme(page, theme);
-        await screenshot(page, `my-articles-${size}-${theme}`);
-      }
-    }
-    await page.setViewportSize(DESKTOP);
-    await setTheme(page, 'light');
+    await checkScreenAtBothSizes(page, 'my-articles', () => myArticleRow(page, title).waitFor());
 
     // The update dialog, in both themes (axe + screenshot), then a real update.
     const dialog = page.getByRole('dialog', { name: 'Update Article' });
@@ -222,10 +184,10 @@ describe('a declined article', () => {
   });
 
   it('the admin declines with a required reason; the writer sees it and cannot update', async () => {
-    writer = await freshUser(browser, 'declined');
+    writer = await freshUser(browser(), 'declined');
     await postArticle(writer.page, { title, tags: ['business', 'finance'] });
 
-    const { page } = admin;
+    const { page } = admin();
     await goto(page, '/dashboard/all-articles-admin');
     const row = adminArticleRow(page, title);
     await row.waitFor();
@@ -260,19 +222,6 @@ describe('a declined article', () => {
     expect(cards.map((c) => c.articleTitle)).not.toContain(title);
   });
 });
-
-/**
- * A SweetAlert is open (the page behind is inert, so the theme toggle cannot be clicked): check it,
- * and screenshot it, with each theme's colours applied to <html>.
- */
-async function expectDialogAccessibleInBothThemes(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await expectNoSeriousA11yViolations(page, `${name} dialog`);
-    await screenshot(page, `${name}-dialog-desktop-${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
-}
 
 /** The colour of an element's text as [r, g, b] (Tailwind 4 colours are oklch; a canvas converts them). */
 async function textRgb(locator: Locator): Promise<number[]> {

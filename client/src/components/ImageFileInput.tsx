@@ -1,4 +1,4 @@
-import { shortenFileName } from '@/lib/upload-image';
+import { chosenFileLabel } from '@/lib/upload-image';
 
 interface ImageFileInputProps {
   id: string;
@@ -9,15 +9,6 @@ interface ImageFileInputProps {
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
-}
-
-function fileLabel(file: File | null, placeholder: string): string {
-  if (!file) return placeholder;
-  try {
-    return shortenFileName(file);
-  } catch {
-    return file.name || placeholder;
-  }
 }
 
 /**
@@ -50,7 +41,7 @@ export function ImageFileInput({
         Browse
       </span>
       <span className="truncate text-sm text-ink" aria-live="polite">
-        {fileLabel(file, placeholder)}
+        {chosenFileLabel(file, placeholder)}
       </span>
     </div>
   );

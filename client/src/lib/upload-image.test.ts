@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
-import { INVALID_IMAGE_MESSAGE, shortenFileName, uploadImage } from './upload-image';
+import { chosenFileLabel, INVALID_IMAGE_MESSAGE, shortenFileName, uploadImage } from './upload-image';
 
 const png = (name: string, type = 'image/png') =>
   new File([new Uint8Array([137, 80, 78, 71])], name, { type });
@@ -22,6 +22,18 @@ describe('shortenFileName', () => {
   it("rejects a file without a name or a type with 'Invalid image file input.'", () => {
     expect(() => shortenFileName(png(''))).toThrow(INVALID_IMAGE_MESSAGE);
     expect(() => shortenFileName(png('photo.png', ''))).toThrow(INVALID_IMAGE_MESSAGE);
+  });
+});
+
+describe('chosenFileLabel', () => {
+  it('shows the placeholder until a file is picked, then the shortened name', () => {
+    expect(chosenFileLabel(null, 'Choose A Photo')).toBe('Choose A Photo');
+    expect(chosenFileLabel(png('my-summer-holiday-photo.png'), 'Choose A Photo')).toBe('my-summer-....png');
+  });
+
+  it('falls back to the raw name, else the placeholder, for a file without a type', () => {
+    expect(chosenFileLabel(png('notes.txt', ''), 'Choose a photo')).toBe('notes.txt');
+    expect(chosenFileLabel(png('', ''), 'Choose a photo')).toBe('Choose a photo');
   });
 });
 

@@ -18,6 +18,16 @@ export function shortenFileName(file: File): string {
   return `${file.name.slice(0, 10)}....${extension}`;
 }
 
+/** What a file chooser shows: `placeholder` until a file is picked, then its shortened name. */
+export function chosenFileLabel(file: File | null, placeholder: string): string {
+  if (!file) return placeholder;
+  try {
+    return shortenFileName(file);
+  } catch {
+    return file.name || placeholder;
+  }
+}
+
 /**
  * Uploads an image (POST /uploads, multipart field `image`; the answer has the image host's shape
  * `{data: {display_url}}`) and resolves to the hosted URL. Throws 'Invalid image file input.' for a

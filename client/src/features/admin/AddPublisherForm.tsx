@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
 import { Spinner } from '@/components/Spinner';
 import { swal } from '@/lib/swal';
@@ -14,7 +15,6 @@ export function AddPublisherForm() {
   const [logoMissing, setLogoMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [fileKey, setFileKey] = useState(0);
-  const ids = { name: useId(), logo: useId() };
   const {
     register,
     handleSubmit,
@@ -50,48 +50,34 @@ export function AddPublisherForm() {
       className="card grid max-w-2xl gap-5 p-5 sm:p-8"
       aria-busy={busy}
     >
-      <div>
-        <label htmlFor={ids.name} className="label">
-          Publisher name
-        </label>
-        <input
-          id={ids.name}
-          className="input"
-          autoComplete="organization"
-          aria-invalid={errors.publisherName ? true : undefined}
-          aria-describedby={errors.publisherName ? `${ids.name}-error` : undefined}
-          {...register('publisherName', {
-            validate: (v) => v.trim() !== '' || 'Publisher name is required',
-            maxLength: { value: 100, message: 'At most 100 characters' },
-          })}
-        />
-        {errors.publisherName && (
-          <p id={`${ids.name}-error`} className="field-error">
-            {errors.publisherName.message}
-          </p>
+      <Field label="Publisher name" error={errors.publisherName?.message}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            autoComplete="organization"
+            {...register('publisherName', {
+              validate: (v) => v.trim() !== '' || 'Publisher name is required',
+              maxLength: { value: 100, message: 'At most 100 characters' },
+            })}
+          />
         )}
-      </div>
-      <div>
-        <label htmlFor={ids.logo} className="label">
-          Logo
-        </label>
-        <ImageFileInput
-          key={fileKey}
-          id={ids.logo}
-          file={logo}
-          invalid={logoMissing}
-          describedBy={logoMissing ? `${ids.logo}-error` : undefined}
-          onChange={(file) => {
-            setLogo(file);
-            if (file) setLogoMissing(false);
-          }}
-        />
-        {logoMissing && (
-          <p id={`${ids.logo}-error`} className="field-error">
-            A logo image is required
-          </p>
+      </Field>
+      <Field label="Logo" error={logoMissing ? 'A logo image is required' : undefined}>
+        {(control) => (
+          <ImageFileInput
+            key={fileKey}
+            id={control.id}
+            file={logo}
+            invalid={control['aria-invalid']}
+            describedBy={control['aria-describedby']}
+            onChange={(file) => {
+              setLogo(file);
+              if (file) setLogoMissing(false);
+            }}
+          />
         )}
-      </div>
+      </Field>
       <button type="submit" className="btn btn-primary justify-self-start px-6" disabled={busy}>
         {busy && <Spinner className="size-4" label="Adding publisher" />}
         Add Publisher

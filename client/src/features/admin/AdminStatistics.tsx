@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import {
   Bar,
   BarChart,
@@ -9,33 +8,17 @@ import {
   LineChart,
   Pie,
   PieChart,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
-import { chartTheme } from '@/components/chart-theme';
+import { ChartCard } from '@/components/ChartCard';
+import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { StatCard } from '@/components/StatCard';
 import { useAuth } from '@/lib/auth';
 import { usePublisherArticleCounts, useUserCounts } from './api';
 import type { PublisherArticleCount } from './types';
-
-function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactElement }) {
-  return (
-    <figure className="card p-4">
-      <figcaption className="mb-3">
-        <h2 className="text-lg font-bold">{title}</h2>
-        <p className="sr-only">{summary}</p>
-      </figcaption>
-      <div className="h-72 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
-    </figure>
-  );
-}
 
 const summarize = (counts: PublisherArticleCount[]) =>
   counts.map((c) => `${c.publisherName}: ${c.articleCount}`).join(', ') || 'No publishers yet';
@@ -45,23 +28,12 @@ export function AdminStatistics() {
   const { darkMode } = useAuth();
   const counts = usePublisherArticleCounts();
   const users = useUserCounts();
-  const theme = chartTheme(darkMode);
+  const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);
 
   if (counts.isPending || users.isPending) return <FullScreenLoader label="Loading statistics" />;
 
   const data = counts.data ?? [];
   const summary = summarize(data);
-  const tooltip = {
-    contentStyle: {
-      background: theme.tooltipBg,
-      border: `1px solid ${theme.tooltipBorder}`,
-      color: theme.text,
-    },
-    labelStyle: { color: theme.text },
-    itemStyle: { color: theme.text },
-  };
-  const axis = { stroke: theme.text, tick: { fill: theme.text, fontSize: 11 } };
-  const shortLabel = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
 
   return (
     <div className="grid gap-6">
@@ -84,7 +56,7 @@ export function AdminStatistics() {
         <p className="card p-6 text-center text-muted">Publisher statistics could not be loaded.</p>
       ) : (
         <section aria-label="Articles by publisher" className="grid gap-6 lg:grid-cols-2">
-          <ChartCard title="Share of articles by publisher" summary={summary}>
+          <ChartCard heightClass="h-72" title="Share of articles by publisher" summary={summary}>
             <PieChart accessibilityLayer={false}>
               <Pie
                 rootTabIndex={-1}
@@ -100,27 +72,19 @@ export function AdminStatistics() {
                 ))}
               </Pie>
               <Tooltip {...tooltip} />
-              <Legend wrapperStyle={{ color: theme.text, fontSize: 12 }} />
+              <Legend {...legend} />
             </PieChart>
           </ChartCard>
-          <ChartCard title="Articles per publisher" summary={summary}>
+          <ChartCard heightClass="h-72" title="Articles per publisher" summary={summary}>
             <BarChart
               data={data}
               accessibilityLayer={false}
               margin={{ top: 8, right: 16, left: 16, bottom: 8 }}
             >
-              <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
-              <XAxis
-                dataKey="publisherName"
-                {...axis}
-                interval={0}
-                tickFormatter={shortLabel}
-                angle={-35}
-                textAnchor="end"
-                height={72}
-              />
-              <YAxis allowDecimals={false} width={32} {...axis} />
-              <Tooltip {...tooltip} cursor={{ fill: theme.grid, opacity: 0.4 }} />
+              <CartesianGrid {...grid} />
+              <XAxis dataKey="publisherName" {...categoryAxis} />
+              <YAxis {...countAxis} />
+              <Tooltip {...tooltip} cursor={barCursor} />
               <Bar dataKey="articleCount" name="Articles" radius={[4, 4, 0, 0]}>
                 {data.map((d, i) => (
                   <Cell key={d.publisherName} fill={theme.palette[i % theme.palette.length]} />
@@ -129,24 +93,15 @@ export function AdminStatistics() {
             </BarChart>
           </ChartCard>
           <div className="lg:col-span-2">
-            <ChartCard title="Article count trend across publishers" summary={summary}>
+            <ChartCard heightClass="h-72" title="Article count trend across publishers" summary={summary}>
               <LineChart
                 data={data}
                 accessibilityLayer={false}
                 margin={{ top: 8, right: 24, left: 16, bottom: 8 }}
               >
-                <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
-                <XAxis
-                  dataKey="publisherName"
-                  padding={{ left: 40, right: 24 }}
-                  {...axis}
-                  interval={0}
-                  tickFormatter={shortLabel}
-                  angle={-35}
-                  textAnchor="end"
-                  height={72}
-                />
-                <YAxis allowDecimals={false} width={32} {...axis} />
+                <CartesianGrid {...grid} />
+                <XAxis dataKey="publisherName" padding={{ left: 40, right: 24 }} {...categoryAxis} />
+                <YAxis {...countAxis} />
                 <Tooltip {...tooltip} />
                 <Line
                   type="monotone"

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Pagination, usePagination } from '@/components/Pagination';
+import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
 import {
   useAllArticles,
@@ -89,129 +90,99 @@ export function AllArticlesAdminTable() {
       {articles.data.articles.length === 0 ? (
         <p className="card p-6 text-center text-muted">No articles yet.</p>
       ) : (
-        <div
-          className={`card overflow-x-auto transition-opacity ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={articles.isPlaceholderData}
+        <TableShell
+          caption={`All articles, page ${page}`}
+          columns={['#', 'Article', 'Author', 'Posted', 'Status', 'Actions']}
+          minWidthClass="min-w-[960px]"
+          cellClass="px-3 py-3"
+          stale={articles.isPlaceholderData}
         >
-          <table className="w-full min-w-[960px] text-left text-sm">
-            <caption className="sr-only">All articles, page {page}</caption>
-            <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  #
+          {articles.data.articles.map((a, index) => {
+            const moderated = isModerated(a.status);
+            const declined = a.status === 'Declined';
+            const status = shownStatus(a.status);
+            return (
+              <tr key={a._id} className="align-top hover:bg-surface-2/60">
+                <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
+                <th scope="row" className="px-3 py-3 font-normal">
+                  <div className="flex items-start gap-3">
+                    <img src={a.articleImage} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
+                    <div className="min-w-0">
+                      <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
+                        {a.articleTitle}
+                      </p>
+                      <p className="text-xs text-muted">{a.publisher}</p>
+                    </div>
+                  </div>
                 </th>
-                <th scope="col" className="px-3 py-3">
-                  Article
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Author
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Posted
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Actions
-                </th>
+                <td className="px-3 py-3">
+                  <div className="flex items-center gap-2">
+                    <Avatar
+                      src={a.userInfo.image}
+                      name={a.userInfo.name || a.userInfo.email}
+                      className="size-8"
+                    />
+                    <div className="min-w-0">
+                      <p className="font-semibold">{a.userInfo.name || 'N/A'}</p>
+                      <p className="text-xs break-all text-muted">{a.userInfo.email}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
+                <td className="px-3 py-3">
+                  <span className={`badge ${statusTone[status] ?? ''}`}>{status}</span>
+                  {declined && a.decliningReason && (
+                    <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
+                  )}
+                </td>
+                <td className="px-3 py-3">
+                  <div className="grid grid-cols-2 gap-1.5">
+                    <button
+                      type="button"
+                      className="btn btn-outline px-2 py-1 text-xs"
+                      disabled={moderated || busy}
+                      onClick={() => void onApprove(a)}
+                      aria-label={`Approve: ${a.articleTitle}`}
+                    >
+                      Approve
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline px-2 py-1 text-xs"
+                      disabled={moderated || busy}
+                      onClick={() => void onDecline(a)}
+                      aria-label={`Decline: ${a.articleTitle}`}
+                    >
+                      Decline
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger px-2 py-1 text-xs"
+                      disabled={busy}
+                      onClick={() => void onDelete(a)}
+                      aria-label={`Delete: ${a.articleTitle}`}
+                    >
+                      Delete
+                    </button>
+                    {a.isPremium === 'Yes' ? (
+                      <span className="badge badge-premium justify-center">Premium</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-outline px-2 py-1 text-xs"
+                        disabled={declined || busy}
+                        onClick={() => void onMakePremium(a)}
+                        aria-label={`Make Premium: ${a.articleTitle}`}
+                      >
+                        Make Premium
+                      </button>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-rule">
-              {articles.data.articles.map((a, index) => {
-                const moderated = isModerated(a.status);
-                const declined = a.status === 'Declined';
-                const status = shownStatus(a.status);
-                return (
-                  <tr key={a._id} className="align-top hover:bg-surface-2/60">
-                    <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
-                    <th scope="row" className="px-3 py-3 font-normal">
-                      <div className="flex items-start gap-3">
-                        <img
-                          src={a.articleImage}
-                          alt=""
-                          className="h-12 w-16 shrink-0 rounded object-cover"
-                        />
-                        <div className="min-w-0">
-                          <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
-                            {a.articleTitle}
-                          </p>
-                          <p className="text-xs text-muted">{a.publisher}</p>
-                        </div>
-                      </div>
-                    </th>
-                    <td className="px-3 py-3">
-                      <div className="flex items-center gap-2">
-                        <Avatar
-                          src={a.userInfo.image}
-                          name={a.userInfo.name || a.userInfo.email}
-                          className="size-8"
-                        />
-                        <div className="min-w-0">
-                          <p className="font-semibold">{a.userInfo.name || 'N/A'}</p>
-                          <p className="text-xs break-all text-muted">{a.userInfo.email}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
-                    <td className="px-3 py-3">
-                      <span className={`badge ${statusTone[status] ?? ''}`}>{status}</span>
-                      {declined && a.decliningReason && (
-                        <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">
-                          {a.decliningReason}
-                        </p>
-                      )}
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="grid grid-cols-2 gap-1.5">
-                        <button
-                          type="button"
-                          className="btn btn-outline px-2 py-1 text-xs"
-                          disabled={moderated || busy}
-                          onClick={() => void onApprove(a)}
-                          aria-label={`Approve: ${a.articleTitle}`}
-                        >
-                          Approve
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline px-2 py-1 text-xs"
-                          disabled={moderated || busy}
-                          onClick={() => void onDecline(a)}
-                          aria-label={`Decline: ${a.articleTitle}`}
-                        >
-                          Decline
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger px-2 py-1 text-xs"
-                          disabled={busy}
-                          onClick={() => void onDelete(a)}
-                          aria-label={`Delete: ${a.articleTitle}`}
-                        >
-                          Delete
-                        </button>
-                        {a.isPremium === 'Yes' ? (
-                          <span className="badge badge-premium justify-center">Premium</span>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-outline px-2 py-1 text-xs"
-                            disabled={declined || busy}
-                            onClick={() => void onMakePremium(a)}
-                            aria-label={`Make Premium: ${a.articleTitle}`}
-                          >
-                            Make Premium
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </TableShell>
       )}
       <Pagination
         label="Articles pages"

@@ -1,6 +1,7 @@
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Pagination, usePagination } from '@/components/Pagination';
+import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
 import { useAllUsers, useMakeAdmin } from './api';
 import { adminMessages as m } from './messages';
@@ -34,65 +35,43 @@ export function AllUsersTable() {
   const offset = (users.data.page - 1) * users.data.limit;
   return (
     <>
-      <div
-        className={`card overflow-x-auto transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
-        aria-busy={users.isPlaceholderData}
+      <TableShell
+        caption={`All users, page ${page}`}
+        columns={['#', 'Photo', 'Name', 'Email', 'Role']}
+        minWidthClass="min-w-[640px]"
+        stale={users.isPlaceholderData}
       >
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">All users, page {page}</caption>
-          <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                #
+        {users.data.users.map((user, index) => {
+          const name = user.name || user.displayName || '';
+          return (
+            <tr key={user._id} className="hover:bg-surface-2/60">
+              <td className="px-4 py-3 text-muted">{offset + index + 1}</td>
+              <td className="px-4 py-3">
+                <Avatar src={user.photoURL} name={name || user.email} className="size-9" />
+              </td>
+              <th scope="row" className="px-4 py-3 font-semibold">
+                {name || 'N/A'}
               </th>
-              <th scope="col" className="px-4 py-3">
-                Photo
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
+              <td className="px-4 py-3 break-all">{user.email}</td>
+              <td className="px-4 py-3">
+                {user.role === 'Admin' ? (
+                  <span className="badge bg-accent-soft text-ink">Admin</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-outline px-3 py-1.5"
+                    onClick={() => void onMakeAdmin(user)}
+                    disabled={promote.isPending && promote.variables === user._id}
+                    aria-label={`Make Admin: ${name || user.email}`}
+                  >
+                    Make Admin
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-rule">
-            {users.data.users.map((user, index) => {
-              const name = user.name || user.displayName || '';
-              return (
-                <tr key={user._id} className="hover:bg-surface-2/60">
-                  <td className="px-4 py-3 text-muted">{offset + index + 1}</td>
-                  <td className="px-4 py-3">
-                    <Avatar src={user.photoURL} name={name || user.email} className="size-9" />
-                  </td>
-                  <th scope="row" className="px-4 py-3 font-semibold">
-                    {name || 'N/A'}
-                  </th>
-                  <td className="px-4 py-3 break-all">{user.email}</td>
-                  <td className="px-4 py-3">
-                    {user.role === 'Admin' ? (
-                      <span className="badge bg-accent-soft text-ink">Admin</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-outline px-3 py-1.5"
-                        onClick={() => void onMakeAdmin(user)}
-                        disabled={promote.isPending && promote.variables === user._id}
-                        aria-label={`Make Admin: ${name || user.email}`}
-                      >
-                        Make Admin
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TableShell>
       <Pagination
         label="Users pages"
         page={page}

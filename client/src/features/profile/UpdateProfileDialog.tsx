@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '@/components/Avatar';
+import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
@@ -51,21 +52,13 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
   const changeImageButton = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
   const [image, setImage] = useState<File | null>(null);
-  const ids = {
-    name: useId(),
-    email: useId(),
-    phone: useId(),
-    address: useId(),
-    birth: useId(),
-    gender: useId(),
-    image: useId(),
-  };
+  const imageId = useId();
   // Keyboard users keep their place: focus follows the Change Image / Cancel toggle.
   useEffect(() => {
     if (!toggled.current) return;
-    if (changingImage) document.getElementById(ids.image)?.focus();
+    if (changingImage) document.getElementById(imageId)?.focus();
     else changeImageButton.current?.focus();
-  }, [changingImage, ids.image]);
+  }, [changingImage, imageId]);
 
   const {
     register,
@@ -134,10 +127,10 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
           {changingImage ? (
             <div className="flex items-center gap-2">
               <div className="min-w-0 flex-1">
-                <label htmlFor={ids.image} className="sr-only">
+                <label htmlFor={imageId} className="sr-only">
                   New photo
                 </label>
-                <ImageFileInput id={ids.image} file={image} onChange={setImage} disabled={busy} />
+                <ImageFileInput id={imageId} file={image} onChange={setImage} disabled={busy} />
               </div>
               <button
                 type="button"
@@ -168,76 +161,65 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
             </div>
           )}
         </div>
-        <div>
-          <label htmlFor={ids.name} className="label">
-            Full name
-          </label>
-          <input
-            id={ids.name}
-            className={`input ${invalid('name')}`}
-            autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
-            {...register('name', { validate: (v) => v.trim() !== '' })}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.email} className="label">
-            Email
-          </label>
-          <input id={ids.email} className="input opacity-80" value={profile.email} readOnly />
-        </div>
+        <Field label="Full name" invalid={!!errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              className={`input ${invalid('name')}`}
+              autoComplete="name"
+              {...register('name', { validate: (v) => v.trim() !== '' })}
+            />
+          )}
+        </Field>
+        <Field label="Email">
+          {({ id }) => <input id={id} className="input opacity-80" value={profile.email} readOnly />}
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.phone} className="label">
-              Phone
-            </label>
+          <Field label="Phone" invalid={!!errors.phone}>
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                className={`input ${invalid('phone')}`}
+                {...register('phone', { pattern: /^\+?\d{4,20}$/ })}
+              />
+            )}
+          </Field>
+          <Field label="Date of birth" invalid={!!errors.birth}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                max={today()}
+                className={`input ${invalid('birth')}`}
+                {...register('birth', {
+                  validate: (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()),
+                })}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Address">
+          {({ id }) => (
             <input
-              id={ids.phone}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              className={`input ${invalid('phone')}`}
-              aria-invalid={errors.phone ? true : undefined}
-              {...register('phone', { pattern: /^\+?\d{4,20}$/ })}
+              id={id}
+              className="input"
+              autoComplete="street-address"
+              {...register('address', { maxLength: 300 })}
             />
-          </div>
-          <div>
-            <label htmlFor={ids.birth} className="label">
-              Date of birth
-            </label>
-            <input
-              id={ids.birth}
-              type="date"
-              max={today()}
-              className={`input ${invalid('birth')}`}
-              aria-invalid={errors.birth ? true : undefined}
-              {...register('birth', {
-                validate: (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()),
-              })}
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={ids.address} className="label">
-            Address
-          </label>
-          <input
-            id={ids.address}
-            className="input"
-            autoComplete="street-address"
-            {...register('address', { maxLength: 300 })}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.gender} className="label">
-            Gender
-          </label>
-          <select id={ids.gender} className="input" {...register('gender')}>
-            <option value="">Not set</option>
-            <option value="male">Male</option>
-            <option value="female">Female</option>
-          </select>
-        </div>
+          )}
+        </Field>
+        <Field label="Gender">
+          {({ id }) => (
+            <select id={id} className="input" {...register('gender')}>
+              <option value="">Not set</option>
+              <option value="male">Male</option>
+              <option value="female">Female</option>
+            </select>
+          )}
+        </Field>
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <button type="button" className="btn btn-outline" onClick={onDone}>
             Close

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { Field } from '@/components/Field';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ImageFileInput } from '@/components/ImageFileInput';
 import { Spinner } from '@/components/Spinner';
@@ -9,21 +10,20 @@ import { useAuth } from '@/lib/auth';
 import { swal } from '@/lib/swal';
 import { uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '../api/publishers';
-import { TagSelect } from '../components/TagSelect';
-import { TAG_OPTIONS } from '../tags';
 import { usePostArticle } from './api';
+import {
+  ArticleDescriptionField,
+  articleFieldsBody,
+  ArticlePublisherField,
+  ArticleTagsField,
+  ArticleTitleField,
+  type ArticleValues,
+} from './ArticleFields';
 import { writerMessages as m } from './messages';
-
-interface AddArticleValues {
-  title: string;
-  publisher: string;
-  tags: string[];
-  description: string;
-}
 
 /** SPEC.md §2 "Add article" and §4 "Submit article flow". */
 export function AddArticleForm() {
-  const { user, darkMode } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const publishers = usePublishers();
   const postArticle = usePostArticle();
@@ -31,23 +31,14 @@ export function AddArticleForm() {
   /** 'Select an image first' is kept here; the page then shows 'Select an image' (SPEC.md §5). */
   const [imageError, setImageError] = useState('');
   const [busy, setBusy] = useState(false);
-  const ids = {
-    title: useId(),
-    image: useId(),
-    imageError: useId(),
-    publisher: useId(),
-    tags: useId(),
-    tagsError: useId(),
-    description: useId(),
-  };
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<AddArticleValues>({ defaultValues: { title: '', publisher: '', tags: [], description: '' } });
+  } = useForm<ArticleValues>({ defaultValues: { title: '', publisher: '', tags: [], description: '' } });
 
-  const onSubmit = async (values: AddArticleValues) => {
+  const onSubmit = async (values: ArticleValues) => {
     if (!image) {
       setImageError(m.noImageStored);
       return;
@@ -60,11 +51,7 @@ export function AddArticleForm() {
       await postArticle.mutateAsync({
         email: user.email,
         body: {
-          title: values.title.trim(),
-          photoURL,
-          publisher: values.publisher,
-          formatedTags: values.tags,
-          description: values.description.trim(),
+          ...articleFieldsBody(values, photoURL),
           userInfo: { email: user.email, name: user.displayName ?? '', image: user.photoURL ?? '' },
         },
       });
@@ -92,126 +79,38 @@ export function AddArticleForm() {
       className="card mx-auto grid max-w-3xl gap-5 p-5 sm:p-8"
       aria-busy={busy}
     >
-      <div>
-        <label htmlFor={ids.title} className="label">
-          Title
-        </label>
-        <input
-          id={ids.title}
-          className="input"
-          autoComplete="off"
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${ids.title}-error` : undefined}
-          {...register('title', {
-            required: 'Title is required',
-            validate: (v) => v.trim() !== '' || 'Title is required',
-            maxLength: { value: 150, message: 'At most 150 characters' },
-          })}
-        />
-        {errors.title && (
-          <p id={`${ids.title}-error`} className="field-error">
-            {errors.title.message}
-          </p>
-        )}
-      </div>
+      <ArticleTitleField register={register} errors={errors} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.image} className="label">
-            Upload Image
-          </label>
-          <ImageFileInput
-            id={ids.image}
-            file={image}
-            placeholder={m.choosePhoto}
-            invalid={!!imageError}
-            describedBy={imageError ? ids.imageError : undefined}
-            onChange={(file) => {
-              setImage(file);
-              if (file) setImageError('');
-            }}
-          />
-          {imageError && (
-            <p id={ids.imageError} className="mt-1 text-sm font-semibold text-red-700 dark:text-red-400">
-              {m.noImageShown}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={ids.publisher} className="label">
-            Publisher
-          </label>
-          <select
-            id={ids.publisher}
-            className="input"
-            aria-invalid={errors.publisher ? true : undefined}
-            aria-describedby={errors.publisher ? `${ids.publisher}-error` : undefined}
-            {...register('publisher', { required: 'Publisher is required' })}
-          >
-            <option value="" disabled>
-              {m.selectPublisher}
-            </option>
-            {(publishers.data ?? []).map((p) => (
-              <option key={p._id} value={p.publisherName}>
-                {p.publisherName}
-              </option>
-            ))}
-          </select>
-          {errors.publisher && (
-            <p id={`${ids.publisher}-error`} className="field-error">
-              {errors.publisher.message}
-            </p>
-          )}
-        </div>
-      </div>
-
-      <div>
-        <label htmlFor={ids.tags} className="label">
-          Tags
-        </label>
-        <Controller
-          control={control}
-          name="tags"
-          rules={{ validate: (v) => v.length > 0 || 'Select at least one tag' }}
-          render={({ field }) => (
-            <TagSelect
-              inputId={ids.tags}
-              value={TAG_OPTIONS.filter((o) => field.value.includes(o.value))}
-              onChange={(selected) => field.onChange(selected.map((o) => o.value))}
-              darkMode={darkMode}
-              placeholder={m.selectTags}
+        <Field
+          label="Upload Image"
+          error={imageError ? m.noImageShown : undefined}
+          errorClassName="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+        >
+          {(control) => (
+            <ImageFileInput
+              id={control.id}
+              file={image}
+              placeholder={m.choosePhoto}
+              invalid={control['aria-invalid']}
+              describedBy={control['aria-describedby']}
+              onChange={(file) => {
+                setImage(file);
+                if (file) setImageError('');
+              }}
             />
           )}
+        </Field>
+        <ArticlePublisherField
+          register={register}
+          errors={errors}
+          publisherNames={(publishers.data ?? []).map((p) => p.publisherName)}
         />
-        {errors.tags && (
-          <p id={ids.tagsError} className="field-error">
-            {errors.tags.message}
-          </p>
-        )}
       </div>
 
-      <div>
-        <label htmlFor={ids.description} className="label">
-          Description
-        </label>
-        <textarea
-          id={ids.description}
-          rows={8}
-          className="input"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${ids.description}-error` : undefined}
-          {...register('description', {
-            required: 'Description is required',
-            validate: (v) => v.trim() !== '' || 'Description is required',
-            maxLength: { value: 20000, message: 'At most 20,000 characters' },
-          })}
-        />
-        {errors.description && (
-          <p id={`${ids.description}-error`} className="field-error">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <ArticleTagsField control={control} errors={errors} required />
+
+      <ArticleDescriptionField register={register} errors={errors} rows={8} />
 
       <button type="submit" className="btn btn-primary w-full py-3 text-base" disabled={busy}>
         {busy && <Spinner className="size-4" label="Submitting" />}

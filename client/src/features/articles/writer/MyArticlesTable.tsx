@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Modal } from '@/components/Modal';
+import { TableShell } from '@/components/TableShell';
 import { useAuth } from '@/lib/auth';
 import { confirmAction, swal } from '@/lib/swal';
 import { useDeleteArticle, useMyArticles } from './api';
@@ -56,98 +57,72 @@ export function MyArticlesTable() {
 
   return (
     <>
-      <div className="card overflow-x-auto">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <caption className="sr-only">My articles</caption>
-          <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                #
+      <TableShell
+        caption="My articles"
+        columns={['#', 'Title', 'Details', 'Status', 'Premium', 'Update', 'Delete']}
+        minWidthClass="min-w-[760px]"
+      >
+        {articles.data.map((article, index) => {
+          const declined = article.status === 'Declined';
+          return (
+            <tr key={article._id} className="align-middle hover:bg-surface-2/60">
+              <td className="px-4 py-3 text-muted">{index + 1}</td>
+              <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
+                {cutTitle(article.articleTitle)}
               </th>
-              <th scope="col" className="px-4 py-3">
-                Title
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Details
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Premium
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Update
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Delete
-              </th>
+              <td className="px-4 py-3">
+                <Link
+                  to={`/article-details/${article._id}`}
+                  className="link"
+                  aria-label={`Details of ${article.articleTitle}`}
+                >
+                  Details
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={article.status} />
+                  {declined && (
+                    <button
+                      type="button"
+                      className="btn btn-outline px-2 py-1 text-xs"
+                      onClick={() => showReason(article)}
+                      aria-label={`See reason: ${article.articleTitle}`}
+                    >
+                      See reason
+                    </button>
+                  )}
+                </div>
+              </td>
+              <td className="px-4 py-3">
+                {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
+              </td>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  className="btn btn-outline px-3 py-1.5"
+                  disabled={declined}
+                  onClick={() => setEditing(article)}
+                  aria-label={`Update ${article.articleTitle}`}
+                >
+                  Update
+                </button>
+              </td>
+              <td className="px-4 py-3">
+                <button
+                  type="button"
+                  className="btn btn-danger px-3 py-1.5"
+                  onClick={() => void onDelete(article)}
+                  disabled={remove.isPending && remove.variables === article._id}
+                  aria-label={`Delete ${article.articleTitle}`}
+                >
+                  Delete
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-rule">
-            {articles.data.map((article, index) => {
-              const declined = article.status === 'Declined';
-              return (
-                <tr key={article._id} className="align-middle hover:bg-surface-2/60">
-                  <td className="px-4 py-3 text-muted">{index + 1}</td>
-                  <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
-                    {cutTitle(article.articleTitle)}
-                  </th>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/article-details/${article._id}`}
-                      className="link"
-                      aria-label={`Details of ${article.articleTitle}`}
-                    >
-                      Details
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <StatusBadge status={article.status} />
-                      {declined && (
-                        <button
-                          type="button"
-                          className="btn btn-outline px-2 py-1 text-xs"
-                          onClick={() => showReason(article)}
-                          aria-label={`See reason: ${article.articleTitle}`}
-                        >
-                          See reason
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
-                  </td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="btn btn-outline px-3 py-1.5"
-                      disabled={declined}
-                      onClick={() => setEditing(article)}
-                      aria-label={`Update ${article.articleTitle}`}
-                    >
-                      Update
-                    </button>
-                  </td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="btn btn-danger px-3 py-1.5"
-                      onClick={() => void onDelete(article)}
-                      disabled={remove.isPending && remove.variables === article._id}
-                      aria-label={`Delete ${article.articleTitle}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TableShell>
 
       <Modal
         open={editing !== null}

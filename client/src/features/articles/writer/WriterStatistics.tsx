@@ -1,18 +1,6 @@
-import type { ReactElement } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { chartTheme } from '@/components/chart-theme';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartCard } from '@/components/ChartCard';
+import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { StatCard } from '@/components/StatCard';
 import { useAuth } from '@/lib/auth';
@@ -40,22 +28,6 @@ export function writerStats(articles: OwnArticle[]): WriterStats {
   return { total: articles.length, byStatus, premiumArticles, totalViews };
 }
 
-function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactElement }) {
-  return (
-    <figure className="card p-4">
-      <figcaption className="mb-3">
-        <h2 className="text-lg font-bold">{title}</h2>
-        <p className="sr-only">{summary}</p>
-      </figcaption>
-      <div className="h-64 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
-    </figure>
-  );
-}
-
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: 'numeric',
@@ -75,7 +47,7 @@ interface WriterStatisticsProps {
 export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProps) {
   const { user, darkMode } = useAuth();
   const articles = useMyArticles(user?.email);
-  const theme = chartTheme(darkMode);
+  const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);
 
   if (articles.isPending) return <FullScreenLoader label="Loading statistics" />;
   if (articles.isError)
@@ -96,17 +68,6 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
     .sort((a, b) => b.totalViewCount - a.totalViewCount)
     .slice(0, 8)
     .map((a) => ({ title: cutTitle(a.articleTitle), views: a.totalViewCount }));
-  const tooltip = {
-    contentStyle: {
-      background: theme.tooltipBg,
-      border: `1px solid ${theme.tooltipBorder}`,
-      color: theme.text,
-    },
-    labelStyle: { color: theme.text },
-    itemStyle: { color: theme.text },
-  };
-  const axis = { stroke: theme.text, tick: { fill: theme.text, fontSize: 11 } };
-  const shortLabel = (label: string) => (label.length > 14 ? `${label.slice(0, 13)}…` : label);
 
   return (
     <div className="grid gap-6">
@@ -134,6 +95,7 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
       {stats.total > 0 && (
         <div className="grid gap-6 lg:grid-cols-2">
           <ChartCard
+            heightClass="h-64"
             title="Articles by status"
             summary={statusData.map((s) => `${s.name}: ${s.value}`).join(', ')}
           >
@@ -152,10 +114,11 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
                 ))}
               </Pie>
               <Tooltip {...tooltip} />
-              <Legend wrapperStyle={{ color: theme.text, fontSize: 12 }} />
+              <Legend {...legend} />
             </PieChart>
           </ChartCard>
           <ChartCard
+            heightClass="h-64"
             title="Views per article"
             summary={views.map((v) => `${v.title}: ${v.views}`).join(', ')}
           >
@@ -164,18 +127,10 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
               accessibilityLayer={false}
               margin={{ top: 8, right: 16, left: 16, bottom: 8 }}
             >
-              <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" />
-              <XAxis
-                dataKey="title"
-                {...axis}
-                interval={0}
-                tickFormatter={shortLabel}
-                angle={-35}
-                textAnchor="end"
-                height={72}
-              />
-              <YAxis allowDecimals={false} width={32} {...axis} />
-              <Tooltip {...tooltip} cursor={{ fill: theme.grid, opacity: 0.4 }} />
+              <CartesianGrid {...grid} />
+              <XAxis dataKey="title" {...categoryAxis} />
+              <YAxis {...countAxis} />
+              <Tooltip {...tooltip} cursor={barCursor} />
               <Bar dataKey="views" name="Views" fill={theme.palette[0]} radius={[4, 4, 0, 0]} />
             </BarChart>
           </ChartCard>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { authMessages } from '../messages';
+import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 
 export function LoginForm() {
@@ -50,36 +51,26 @@ export function LoginForm() {
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-        <div>
-          <label htmlFor="login-email" className="label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            className="input py-2.5"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            className="input py-2.5"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <AuthField
+          id="login-email"
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <AuthField
+          id="login-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         {error && (
           <p role="alert" className="field-error" data-testid="login-error">
             {error}

@@ -4,10 +4,11 @@ import { FiImage } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
-import { shortenFileName, uploadImage } from '@/lib/upload-image';
+import { chosenFileLabel, uploadImage } from '@/lib/upload-image';
 import { isEmailFree, registerUser } from '../api/register';
 import { authMessages } from '../messages';
 import { registrationProblem } from '../validation';
+import { AuthField } from './AuthField';
 
 export function RegistrationForm() {
   const { createUser, updateUserProfile, getIdToken } = useAuth();
@@ -49,44 +50,29 @@ export function RegistrationForm() {
     }
   };
 
-  let photoLabel = 'Choose a photo';
-  if (photo) {
-    try {
-      photoLabel = shortenFileName(photo);
-    } catch {
-      photoLabel = photo.name || photoLabel;
-    }
-  }
+  const photoLabel = chosenFileLabel(photo, 'Choose a photo');
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <div>
-        <label htmlFor="reg-name" className="label">
-          Name <span className="text-danger">*</span>
-        </label>
-        <input
-          id="reg-name"
-          name="name"
-          autoComplete="name"
-          className="input py-2.5"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor="reg-email" className="label">
-          Email <span className="text-danger">*</span>
-        </label>
-        <input
-          id="reg-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          className="input py-2.5"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <AuthField
+        id="reg-name"
+        label="Name"
+        markRequired
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={setName}
+      />
+      <AuthField
+        id="reg-email"
+        label="Email"
+        markRequired
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+      />
       <div>
         <span className="label" id="reg-photo-label">
           Photo <span className="text-danger">*</span>
@@ -110,24 +96,17 @@ export function RegistrationForm() {
           />
         </label>
       </div>
-      <div>
-        <label htmlFor="reg-password" className="label">
-          Password <span className="text-danger">*</span>
-        </label>
-        <input
-          id="reg-password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          className="input py-2.5"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby="reg-password-hint"
-        />
-        <p id="reg-password-hint" className="mt-1 text-xs text-muted">
-          At least 6 characters, with a lowercase letter, an uppercase letter and a digit.
-        </p>
-      </div>
+      <AuthField
+        id="reg-password"
+        label="Password"
+        markRequired
+        hint="At least 6 characters, with a lowercase letter, an uppercase letter and a digit."
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
       {error && (
         <p role="alert" className="field-error" data-testid="registration-error">
           {error}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+
+interface TableShellProps {
+  /** Read by screen readers only. */
+  caption: ReactNode;
+  columns: string[];
+  /** Tailwind min-width of the table, e.g. 'min-w-[640px]' (narrow screens scroll it sideways). */
+  minWidthClass: string;
+  /** Padding of the header cells, e.g. 'px-4 py-3'. */
+  cellClass?: string;
+  /** The previous page is still shown while the next one loads: dimmed and marked busy. */
+  stale?: boolean;
+  /** The <tr> rows. */
+  children: ReactNode;
+}
+
+/** A dashboard table in a card: hidden caption, column headings, and rows given as children. */
+export function TableShell({
+  caption,
+  columns,
+  minWidthClass,
+  cellClass = 'px-4 py-3',
+  stale,
+  children,
+}: TableShellProps) {
+  return (
+    <div className={`card overflow-x-auto transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
+      <table className={`w-full ${minWidthClass} text-left text-sm`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-rule bg-surface-2 text-xs tracking-wide text-muted uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={cellClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-rule">{children}</tbody>
+      </table>
+    </div>
+  );
+}
