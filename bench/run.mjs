@@ -5,8 +5,9 @@
  *
  *   node bench/run.mjs [--duration=10] [--connections=50] [--full] [--sizes=1000,10000] [--strict]
  *
- * --full adds the 100 000-article run (about a minute more), so the scaling ratio is 1k -> 100k;
- * without it the ratio shown is 1k -> 10k. --strict exits 1 when a target is missed.
+ * --full adds the 100 000-article store (~15 s more seeding, ~1 GiB more memory), so the scaling ratio
+ * is 1k -> 100k; without it the ratio shown is 1k -> 10k. A run takes about 5.5 minutes at the default
+ * 10 s per row. --strict exits 1 when a target is missed. Not part of `npm test`.
  * Needs a built server (`npm run bench` builds it first).
  */
 import { spawn } from 'node:child_process';
@@ -130,6 +131,7 @@ async function seedStore(dataDir, n) {
   await store.collection('users').insertMany(users);
 
   let readableId = null;
+  const readableIds = [];
   let approved = 0;
   const BATCH = 5_000;
   for (let start = 0; start < n; start += BATCH) {
@@ -142,7 +144,10 @@ async function seedStore(dataDir, n) {
       const description = Array.from({ length: 180 }, () => pick(WORDS)).join(' ');
       const _id = newId();
       if (status === 'Approved') approved++;
-      if (!readableId && status === 'Approved' && isPremium === 'No') readableId = _id;
+      if (status === 'Approved' && isPremium === 'No') {
+        readableId ??= _id;
+        if (readableIds.length < 5_000 && _id !== readableId) readableIds.push(_id);
+      }
       docs.push({
         _id,
         articleTitle: `${title[0].toUpperCase()}${title.slice(1)} ${i}`,
@@ -163,7 +168,7 @@ async function seedStore(dataDir, n) {
 
   const timings = await timeUncachedBuilds(store, readableId);
   await store.close();
-  return { readableId, approved, users: users.length, timings };
+  return { readableId, readableIds, approved, users: users.length, timings };
 }
 
 /** Median time of the queries behind each answer, called directly (no cache, no HTTP). */
@@ -263,11 +268,14 @@ function childEnv(extra) {
 }
 
 // ---------- load ----------
-async function load(url, headers = {}, seconds = DURATION, warmUp = true) {
+async function load(url, headers = {}, seconds = DURATION, warmUp = true, churnEnv = null) {
   // Short warm-up (JIT, cache fill, keep-alive sockets), then the measured run.
   if (warmUp) await autocannon({ url, connections: Math.min(10, CONNECTIONS), duration: 1, headers });
+  const churn = churnEnv ? startViewChurn(churnEnv) : null;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const counted = churn ? await churn.stop() : null;
   return {
+    viewsPerSecond: counted === null ? null : counted / seconds,
     rps: r.requests.average,
     mean: r.latency.average,
     p50: r.latency.p50,
@@ -275,6 +283,35 @@ async function load(url, headers = {}, seconds = DURATION, warmUp = true) {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+  };
+}
+
+/**
+ * Signed-in readers opening articles: PATCH /articles/view-count/:id at VIEWS_PER_SECOND, each on an
+ * article this reader has not viewed yet, so each one is counted (a write to `articles`). Runs only
+ * while a measurement runs; returns how many views were counted.
+ */
+const VIEWS_PER_SECOND = 20;
+function startViewChurn(env) {
+  let counted = 0;
+  const pending = new Set();
+  const timer = setInterval(() => {
+    const id = env.readableIds[env.churnCursor++ % env.readableIds.length];
+    const p = fetch(`${env.base}/articles/view-count/${id}`, { method: 'PATCH', headers: env.auth })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body) => {
+        if (body?.counted) counted++;
+      })
+      .catch(() => {})
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }, 1000 / VIEWS_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return counted;
+    },
   };
 }
 
@@ -328,10 +365,15 @@ async function prepare(n) {
     { name: 'GET /article/data/:id (signed in)', path: `/article/data/${seeded.readableId}`, headers: auth },
     { name: 'GET /users-count', path: '/users-count' },
     { name: 'GET /publisher-data', path: '/publisher-data' },
+    {
+      name: `GET /all-articles/approved + ${VIEWS_PER_SECOND} views/s`,
+      path: '/all-articles/approved?page=1&limit=20',
+      churn: true,
+    },
   ];
   const firstPage = await checkAnswer(`${base}/all-articles/approved?page=1&limit=20`, {});
   for (const s of scenarios) await checkAnswer(base + s.path, s.headers);
-  return { n, ...seeded, seedMs, startMs, api, base, scenarios, dataDir, firstPage };
+  return { n, ...seeded, seedMs, startMs, api, base, scenarios, dataDir, firstPage, auth, churnCursor: 0 };
 }
 
 async function release(env) {
@@ -362,6 +404,7 @@ function combine(rounds) {
     non2xx: rounds.reduce((acc, r) => acc + r.non2xx, 0),
     errors: rounds.reduce((acc, r) => acc + r.errors, 0),
     bytesPerReq: rounds[0].bytesPerReq,
+    viewsPerSecond: rounds[0].viewsPerSecond === null ? null : avg('viewsPerSecond'),
   };
 }
 
@@ -391,7 +434,7 @@ async function runMain(env, rounds = 2) {
       const bareHere = [];
       for (let r = 0; r < rounds; r++) {
         bareHere.push(await load(bareUrl, {}, seconds, r === 0));
-        apiRounds.push(await load(env.base + s.path, s.headers, seconds, r === 0));
+        apiRounds.push(await load(env.base + s.path, s.headers, seconds, r === 0, s.churn ? env : null));
       }
       bareRounds.push(...bareHere);
       results.push({ ...s, ...combine(apiRounds), bare: combine(bareHere) });
@@ -418,7 +461,7 @@ async function runScaling(small, big, rounds = 2) {
         ['big', big],
       ]) {
         const s = env.scenarios[i];
-        sums[key] += (await load(env.base + s.path, s.headers, seconds, r === 0)).mean;
+        sums[key] += (await load(env.base + s.path, s.headers, seconds, r === 0, s.churn ? env : null)).mean;
       }
     }
     rows.push({ name: small.scenarios[i].name, small: sums.small / rounds, big: sums.big / rounds });
@@ -450,7 +493,8 @@ function printMain(run) {
     const share = r.rps / r.bare.rps;
     const ok = share >= TARGET_SHARE && r.non2xx === 0 && r.errors === 0;
     allPass &&= ok;
-    const note = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    let note = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    if (r.viewsPerSecond !== null) note += `  (${fmt(r.viewsPerSecond, 1)} views/s counted)`;
     console.log(
       `${pad(r.name, 44, true)}${pad(fmt(r.rps), 8)}${pad(fmt(r.p50), 8)}${pad(fmt(r.p99), 8)}` +
         `${pad(fmt(r.bytesPerReq), 8)}${pad(fmt(r.bare.rps), 9)}${pad(fmt(share * 100, 1) + ' %', 9)}` +

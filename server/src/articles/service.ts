@@ -8,7 +8,7 @@ import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
 import { createUserRepository } from '../users/repository.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
-import { CacheGroup, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import { CacheGroup, TRENDING_KEY, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
 import { createArticleRepository } from './repository.js';
 import type { ApprovedQuery, CreateArticle, UpdateArticle } from './schemas.js';
 import { isApproved, LIST_DESCRIPTION_LENGTH, toCard, toPublicArticle, type Article } from './types.js';
@@ -78,7 +78,7 @@ export function createArticleService(deps: {
 
   return {
     async trendingAnswer(): Promise<CachedAnswer> {
-      return cache.get(CacheGroup.articleLists, 'trending', async () => ({
+      return cache.get(CacheGroup.articleLists, TRENDING_KEY, async () => ({
         value: (await repo.trending(TRENDING_SIZE)).map(toCard),
         meta: undefined,
       }));

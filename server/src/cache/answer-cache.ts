@@ -143,6 +143,9 @@ export function sendWithEtag(
 }
 
 /** Cache groups; watched-store.ts maps each collection to the groups its writes invalidate. */
+/** The key of the trending answer in the article-lists group. */
+export const TRENDING_KEY = 'trending';
+
 export const CacheGroup = {
   /** Public article lists: trending, approved pages, premium pages. */
   articleLists: 'article-lists',

@@ -72,9 +72,9 @@ describe('watchedStore: writes drop the cached answers built from what they chan
 
   it('an article write by _id drops the lists, the publisher counts and that article only', async () => {
     const articles = store.collection('articles');
-    expect(await droppedBy(() => articles.updateOne({ _id: 'a1' }, { $inc: { totalViewCount: 1 } }))).toEqual(
-      ['article-details/a1', 'article-lists/trending', 'publisher-counts/all'],
-    );
+    expect(
+      await droppedBy(() => articles.updateOne({ _id: 'a1' }, { $set: { status: 'Approved' } })),
+    ).toEqual(['article-details/a1', 'article-lists/trending', 'publisher-counts/all']);
     // Not by _id: every article's details go.
     expect(await droppedBy(() => articles.updateMany({ status: 'Pending' }, { $set: { x: 1 } }))).toEqual([
       'article-details/a1',
@@ -82,6 +82,19 @@ describe('watchedStore: writes drop the cached answers built from what they chan
       'article-lists/trending',
       'publisher-counts/all',
     ]);
+  });
+
+  it('a counted view ($inc of the view counter by _id) drops that article and trending only', async () => {
+    const articles = store.collection('articles');
+    expect(
+      await droppedBy(() => articles.findOneAndUpdate({ _id: 'a1' }, { $inc: { totalViewCount: 1 } })),
+    ).toEqual(['article-details/a1', 'article-lists/trending']);
+    // Any other field in the same update is a real change: everything built from articles goes.
+    expect(
+      await droppedBy(() =>
+        articles.updateOne({ _id: 'a1' }, { $inc: { totalViewCount: 1 }, $set: { isPremium: 'Yes' } }),
+      ),
+    ).toEqual(['article-details/a1', 'article-lists/trending', 'publisher-counts/all']);
   });
 
   it('publisher writes drop publishers and counts; a failed write still drops; other collections drop nothing', async () => {

@@ -1,17 +1,38 @@
-import type { Collection, Doc, Filter, Store } from '../store/port.js';
-import { CacheGroup, type AnswerCache } from './answer-cache.js';
+import type { Collection, Doc, Filter, Store, Update } from '../store/port.js';
+import { CacheGroup, TRENDING_KEY, type AnswerCache } from './answer-cache.js';
 
 /**
  * Which cached answers each collection's documents feed. `byId`: answers cached per document _id,
  * dropped one by one when the write names its target by _id (else the whole group goes).
+ * `counters`: a by-_id `$inc` of only these fields drops that document's byId answers and the listed
+ * answers only. A counted view must not throw away every list (ARCHITECTURE.md: view counting never
+ * blocks a read): trending (ordered by views) is rebuilt at once; the view counts shown on other
+ * list cards catch up when those answers expire, and publisher counts do not depend on views.
  */
-const DEPENDENTS: Readonly<Record<string, { groups: string[]; byId?: string }>> = {
+interface Dependents {
+  groups: string[];
+  byId?: string;
+  counters?: { fields: string[]; answers: Array<{ group: string; key: string }> };
+}
+const DEPENDENTS: Readonly<Record<string, Dependents>> = {
   articles: {
     groups: [CacheGroup.articleLists, CacheGroup.publisherCounts],
     byId: CacheGroup.articleDetails,
+    counters: {
+      fields: ['totalViewCount'],
+      answers: [{ group: CacheGroup.articleLists, key: TRENDING_KEY }],
+    },
   },
   publishers: { groups: [CacheGroup.publishers, CacheGroup.publisherCounts] },
   users: { groups: [CacheGroup.userStats] },
+};
+
+/** The update document of updateOne/findOneAndUpdate (their second argument). */
+const updateOf = (args: unknown[]): Update | undefined => {
+  const update = args[1];
+  return typeof update === 'object' && update !== null && !Array.isArray(update)
+    ? (update as Update)
+    : undefined;
 };
 
 /** The ids a write targets when its filter names exactly one `_id`; null = unknown (drop the group). */
@@ -31,8 +52,23 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
     const inner = store.collection<T>(name);
     const dependents = DEPENDENTS[name];
     if (!dependents) return inner;
-    const drop = (ids: string[] | null) => {
-      cache.invalidate(...dependents.groups);
+    const { counters } = dependents;
+    const counterOnly = (update: Update | undefined): boolean => {
+      const inc = update?.$inc;
+      return (
+        !!counters &&
+        Object.keys(update ?? {}).length === 1 &&
+        typeof inc === 'object' &&
+        inc !== null &&
+        Object.keys(inc).every((field) => counters.fields.includes(field))
+      );
+    };
+    const drop = (ids: string[] | null, update?: Update) => {
+      if (ids && counters && counterOnly(update)) {
+        for (const { group, key } of counters.answers) cache.invalidateKey(group, key);
+      } else {
+        cache.invalidate(...dependents.groups);
+      }
       if (!dependents.byId) return;
       if (ids) for (const id of ids) cache.invalidateKey(dependents.byId, id);
       else cache.invalidate(dependents.byId);
@@ -43,7 +79,7 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
         try {
           return await write.apply(inner, args);
         } finally {
-          drop(targets(...args));
+          drop(targets(...args), updateOf(args));
         }
       };
     return {
