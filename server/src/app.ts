@@ -1,7 +1,6 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { createGuards } from './auth/middleware.js';
 import { articleRoutes } from './articles/routes.js';
 import { authRoutes } from './auth/routes.js';
@@ -79,43 +78,50 @@ export function createApp(deps: AppDeps): express.Express {
   return app;
 }
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by the request logger: the client's valid x-request-id, else a per-process counter. */
+    id?: number | string;
+  }
+}
+
 const startedAt = Symbol('startedAt');
 type Timed = { [startedAt]?: number };
+/** A client-supplied x-request-id is used only when it is a short plain token. */
+const REQUEST_ID = /^[\w.:@-]{1,64}$/;
 
 /**
- * Request log (pino-http), kept off the hot path of cached public reads: a fast success (< 400,
- * under SLOW_REQUEST_MS) is logged at debug, so at the default info level it costs no log line and no
- * serialization; failures (4xx info, 5xx error) and slow requests are logged at info or above.
- * Serializers take the raw req/res (wrapSerializers: false) and keep only id, method, url and status,
- * so no header (Authorization, Cookie) or body can reach the log.
+ * Request log, kept off the hot path of cached public reads: per request it only stamps an id and
+ * the start time and adds one shared 'finish' listener (no child logger, no closure). A fast success
+ * (< 400, under SLOW_REQUEST_MS) is logged at debug only when debug is enabled, so at the default
+ * info level it builds no log object at all; failures (4xx info, 5xx error) and slow requests are
+ * logged as {reqId, method, url, status, ms}: no header (Authorization, Cookie) or body reaches the log.
  */
 function requestLogger(deps: AppDeps): express.RequestHandler {
+  const { logger } = deps;
   let nextId = 0;
-  const debugEnabled = () => deps.logger.isLevelEnabled('debug');
-  return pinoHttp({
-    logger: deps.logger,
-    wrapSerializers: false,
-    genReqId: (_req, res) => {
-      (res as Timed)[startedAt] = performance.now();
-      nextId = (nextId + 1) % 2_147_483_647;
-      return nextId;
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; originalUrl?: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.originalUrl ?? req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'info';
-      const ms = performance.now() - ((res as Timed)[startedAt] ?? 0);
-      if (ms >= SLOW_REQUEST_MS) return 'info';
-      return debugEnabled() ? 'debug' : 'silent';
-    },
-  });
+  function onFinish(this: express.Response): void {
+    const status = this.statusCode;
+    const ms = performance.now() - ((this as Timed)[startedAt] ?? 0);
+    let level: 'error' | 'info' | 'debug';
+    if (status >= 500) level = 'error';
+    else if (status >= 400 || ms >= SLOW_REQUEST_MS) level = 'info';
+    else if (logger.isLevelEnabled('debug')) level = 'debug';
+    else return;
+    const req = this.req;
+    logger[level](
+      { reqId: req.id, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10 },
+      'request completed',
+    );
+  }
+  return (req, res, next) => {
+    (res as Timed)[startedAt] = performance.now();
+    const given = req.headers['x-request-id'];
+    if (typeof given === 'string' && REQUEST_ID.test(given)) req.id = given;
+    else req.id = nextId = (nextId % 2_147_483_647) + 1;
+    res.once('finish', onFinish);
+    next();
+  };
 }
 
 function errorHandler(deps: AppDeps): ErrorRequestHandler {

@@ -191,6 +191,118 @@ for (const engine of engines) {
       expect(oldest!._id).toBe(docs[1]!._id);
     });
 
+    test('sorted pages through compound indexes stay right across inserts, updates and deletes', async () => {
+      const c = store.collection<Article>(fresh('articles'));
+      await c.createIndex({ keys: { status: 1, createdAt: -1 } });
+      await c.createIndex({ keys: { status: 1, totalViewCount: -1 } });
+      // Distinct sort values (ties are ordered differently by the two engines).
+      const docs = Array.from({ length: 90 }, (_, i) =>
+        article(i, {
+          totalViewCount: (i * 37) % 90,
+          createdAt: new Date(Date.UTC(2024, 0, 1, 0, (i * 53) % 90)).toISOString(),
+        }),
+      );
+      await c.insertMany(docs.slice(0, 60));
+      for (const d of docs.slice(60)) await c.insertOne(d);
+      const live = new Map(docs.map((d) => [d._id, { ...d }]));
+      // Views counted, articles approved and re-dated, some deleted.
+      for (const d of docs.filter((_, i) => i % 4 === 0)) {
+        await c.updateOne({ _id: d._id }, { $inc: { totalViewCount: 100 } });
+        live.get(d._id)!.totalViewCount += 100;
+      }
+      for (const d of docs.filter((x) => x.status === 'Pending').slice(0, 10)) {
+        await c.updateOne({ _id: d._id }, { $set: { status: 'Approved' } });
+        live.get(d._id)!.status = 'Approved';
+      }
+      const redated = docs[3]!;
+      await c.updateOne({ _id: redated._id }, { $set: { createdAt: '2030-01-01T00:00:00.000Z' } });
+      live.get(redated._id)!.createdAt = '2030-01-01T00:00:00.000Z';
+      for (const d of docs.filter((_, i) => i % 7 === 0)) {
+        await c.deleteOne({ _id: d._id });
+        live.delete(d._id);
+      }
+      const all = [...live.values()];
+      const expected = (keep: (a: Article) => boolean, key: 'createdAt' | 'totalViewCount', dir: 1 | -1) =>
+        all
+          .filter(keep)
+          .sort((a, b) => (a[key] < b[key] ? -dir : a[key] > b[key] ? dir : 0))
+          .map((d) => d._id);
+      const approved = (a: Article) => a.status === 'Approved';
+      const pageIds = async (
+        filter: Record<string, unknown>,
+        sort: Record<string, 1 | -1>,
+        skip: number,
+        limit: number,
+      ) => (await c.find(filter, { sort, skip, limit })).map((d) => d._id);
+
+      const newest = expected(approved, 'createdAt', -1);
+      expect(newest[0]).toBe(redated._id);
+      expect(await pageIds({ status: 'Approved' }, { createdAt: -1 }, 0, 5)).toEqual(newest.slice(0, 5));
+      expect(await pageIds({ status: 'Approved' }, { createdAt: -1 }, 5, 5)).toEqual(newest.slice(5, 10));
+      expect(await pageIds({ status: 'Approved' }, { createdAt: -1 }, newest.length - 2, 5)).toEqual(
+        newest.slice(-2),
+      );
+      expect(await pageIds({ status: 'Approved' }, { createdAt: -1 }, newest.length, 5)).toEqual([]);
+      expect(await pageIds({ status: 'Approved' }, { createdAt: 1 }, 2, 4)).toEqual(
+        expected(approved, 'createdAt', 1).slice(2, 6),
+      );
+      expect(await pageIds({ status: 'Approved' }, { totalViewCount: -1 }, 0, 6)).toEqual(
+        expected(approved, 'totalViewCount', -1).slice(0, 6),
+      );
+      expect(await pageIds({ status: 'Approved' }, { totalViewCount: 1 }, 0, 6)).toEqual(
+        expected(approved, 'totalViewCount', 1).slice(0, 6),
+      );
+      // Extra conditions are applied before skip/limit.
+      const premiumTag = (a: Article) => approved(a) && a.isPremium === 'Yes' && a.Tags.includes('Tag1');
+      expect(
+        await pageIds(
+          { status: 'Approved', isPremium: 'Yes', Tags: { $in: ['Tag1'] } },
+          { createdAt: -1 },
+          1,
+          3,
+        ),
+      ).toEqual(expected(premiumTag, 'createdAt', -1).slice(1, 4));
+      const titled = (a: Article) => approved(a) && /title 1/i.test(a.articleTitle);
+      expect(
+        await pageIds(
+          { status: 'Approved', articleTitle: { $regex: 'title 1', $options: 'i' } },
+          { createdAt: -1 },
+          0,
+          50,
+        ),
+      ).toEqual(expected(titled, 'createdAt', -1));
+      expect(
+        await pageIds({ status: 'Approved', articleTitle: 'zeppelin' }, { createdAt: -1 }, 0, 5),
+      ).toEqual([]);
+      expect(await pageIds({ status: 'Nope' }, { createdAt: -1 }, 0, 5)).toEqual([]);
+      // No limit: every match, in order.
+      expect((await c.find({ status: 'Declined' }, { sort: { createdAt: -1 } })).map((d) => d._id)).toEqual(
+        expected((a) => a.status === 'Declined', 'createdAt', -1),
+      );
+      expect((await c.findOne({ status: 'Pending' }, { sort: { totalViewCount: -1 } }))!._id).toBe(
+        expected((a) => a.status === 'Pending', 'totalViewCount', -1)[0],
+      );
+      for (const status of ['Approved', 'Pending', 'Declined', 'Nope']) {
+        expect(await c.countDocuments({ status })).toBe(all.filter((a) => a.status === status).length);
+        expect(await c.countDocuments({ status: { $eq: status } })).toBe(
+          all.filter((a) => a.status === status).length,
+        );
+      }
+      expect(await c.countDocuments({})).toBe(all.length);
+      // A document whose indexed field is an array still counts and sorts like an unindexed scan.
+      const multi = article(500, {
+        status: ['Approved', 'Pending'] as unknown as 'Approved',
+        createdAt: '2031-01-01T00:00:00.000Z',
+      });
+      await c.insertOne(multi);
+      expect(await c.countDocuments({ status: 'Approved' })).toBe(all.filter(approved).length + 1);
+      expect(await c.countDocuments({ status: 'Pending' })).toBe(
+        all.filter((a) => a.status === 'Pending').length + 1,
+      );
+      expect(await pageIds({ status: 'Pending' }, { createdAt: -1 }, 0, 1)).toEqual([multi._id]);
+      expect(await pageIds({ status: 'Approved' }, { createdAt: -1 }, 0, 2)).toEqual([multi._id, newest[0]]);
+    });
+
     test('updateOne with $set, $unset, $inc, $push, $pull, $addToSet; counts', async () => {
       const c = store.collection<Article>(fresh('articles'));
       const doc = article(3, { decliningReason: 'x' } as Partial<Article>);

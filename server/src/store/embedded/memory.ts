@@ -1,9 +1,11 @@
 /**
  * In-memory state of one embedded collection: frozen documents by `_id`, plus the declared indexes
- * (used for unique constraints and as an equality prefilter). Matching, updating, sorting, projecting
- * and aggregating are all done by `mingo`; this file only decides which documents mingo looks at.
+ * (used for unique constraints, as an equality prefilter, and — for compound indexes — walked in
+ * sort order, see `SortedIndex`). Matching, updating, projecting and aggregating are done by `mingo`;
+ * this file only decides which documents mingo looks at, and in which order.
  */
 import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
+import { compare as mingoCompare, resolve as mingoResolve } from 'mingo/util';
 import { newId } from '../ids.js';
 import { DuplicateKeyError } from '../port.js';
 import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
@@ -103,13 +105,189 @@ function docKeys(doc: Doc, fields: string[]): string[] {
   return combos.map((c) => JSON.stringify(c));
 }
 
+/** A sort-key value the sorted index can order exactly like mingo's `$sort` (missing = null). */
+type SortValue = string | number | boolean | null;
+
+function sortValue(doc: Doc, field: string): SortValue | undefined {
+  const v: unknown = mingoResolve(doc, field);
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number' && !Number.isNaN(v)) return v;
+  return undefined; // arrays, objects, NaN: ordered by rules the index does not reproduce
+}
+
+/** mingo's `compare` (type order, then value), with the common same-type cases inlined. */
+function compareValues(a: SortValue, b: SortValue): number {
+  if (typeof a === typeof b && a !== null && b !== null) return a < b ? -1 : a > b ? 1 : 0;
+  return mingoCompare(a, b);
+}
+
+interface SortEntry {
+  readonly id: string;
+  /** Natural (insertion) order of the document: the tie-break, as in mingo's stable `$sort`. */
+  readonly order: number;
+  readonly vals: SortValue[];
+  readonly bucket: Bucket;
+  dead: boolean;
+}
+
+interface Bucket {
+  readonly key: string;
+  /** Sorted by (vals per index direction, order) unless `dirty`; may hold `dead` entries. */
+  list: SortEntry[];
+  dirty: boolean;
+  dead: number;
+  /** Elements shifted by in-place insertions since the last full sort (switches to lazy sorting). */
+  moved: number;
+}
+
+/**
+ * A compound index `{p: d0, k1: d1, ...}` kept as one sorted list per value of its first field `p`
+ * (multikey: a document whose `p` is an array sits in each element's list). A query with an equality
+ * on `p` and a sort equal to the other keys (or all of them reversed) walks that list and stops early.
+ * Ties keep natural order in both directions, which is exactly what mingo's stable sort of the
+ * natural-order candidates gives, so results never depend on the plan.
+ *
+ * Documents whose sort fields hold arrays/objects/NaN are "irregular": they are left out and the
+ * index is not used for sorting while any exist. Removal only marks entries dead (found via `byId`);
+ * dead entries are compacted away lazily. Insertions go in place (binary search + splice) until they
+ * have shifted dozens of full lists' worth of elements (a memmove is far cheaper than a sort); then
+ * the list is appended to and re-sorted once at the next read (bulk loads, snapshot recovery).
+ */
+class SortedIndex {
+  readonly prefixField: string;
+  readonly sortFields: string[];
+  readonly dirs: (1 | -1)[];
+  readonly buckets = new Map<string, Bucket>();
+  readonly byId = new Map<string, SortEntry[]>();
+  readonly irregular = new Set<string>();
+
+  constructor(keys: Record<string, 1 | -1>) {
+    const entries = Object.entries(keys);
+    this.prefixField = entries[0]![0];
+    this.sortFields = entries.slice(1).map(([k]) => k);
+    this.dirs = entries.slice(1).map(([, d]) => d);
+  }
+
+  private cmp(a: SortEntry, b: SortEntry): number {
+    for (let i = 0; i < this.dirs.length; i++) {
+      const c = compareValues(a.vals[i]!, b.vals[i]!);
+      if (c !== 0) return c * this.dirs[i]!;
+    }
+    return a.order - b.order;
+  }
+
+  private sameVals(a: SortEntry, b: SortEntry): boolean {
+    for (let i = 0; i < this.dirs.length; i++) if (compareValues(a.vals[i]!, b.vals[i]!) !== 0) return false;
+    return true;
+  }
+
+  add(doc: Doc, order: number): void {
+    const vals: SortValue[] = [];
+    for (const f of this.sortFields) {
+      const v = sortValue(doc, f);
+      if (v === undefined) {
+        this.irregular.add(doc._id);
+        return;
+      }
+      vals.push(v);
+    }
+    const mine: SortEntry[] = [];
+    for (const key of docKeys(doc, [this.prefixField])) {
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = { key, list: [], dirty: false, dead: 0, moved: 0 }));
+      const entry: SortEntry = { id: doc._id, order, vals, bucket, dead: false };
+      mine.push(entry);
+      const list = bucket.list;
+      if (bucket.dirty || list.length === 0 || this.cmp(list[list.length - 1]!, entry) <= 0) {
+        list.push(entry);
+        continue;
+      }
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.cmp(list[mid]!, entry) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      bucket.moved += list.length - lo;
+      if (bucket.moved > 64 * list.length + 4096) {
+        list.push(entry);
+        bucket.dirty = true;
+      } else list.splice(lo, 0, entry);
+    }
+    this.byId.set(doc._id, mine);
+  }
+
+  remove(id: string): void {
+    if (this.irregular.delete(id)) return;
+    const mine = this.byId.get(id);
+    if (!mine) return;
+    this.byId.delete(id);
+    for (const e of mine) {
+      e.dead = true;
+      const b = e.bucket;
+      b.dead++;
+      if (b.dead === b.list.length) this.buckets.delete(b.key);
+      else if (b.dead > 64 && b.dead * 4 > b.list.length) this.compact(b);
+    }
+  }
+
+  private compact(b: Bucket): void {
+    b.list = b.list.filter((e) => !e.dead);
+    b.dead = 0;
+  }
+
+  private ready(key: string): Bucket | undefined {
+    const b = this.buckets.get(key);
+    if (!b) return undefined;
+    if (b.dirty) {
+      if (b.dead > 0) this.compact(b);
+      b.list.sort((x, y) => this.cmp(x, y));
+      b.dirty = false;
+      b.moved = 0;
+    }
+    return b;
+  }
+
+  /** Calls `visit` with the ids under prefix `key` in index order (or reversed); stops on `false`. */
+  walk(key: string, reverse: boolean, visit: (id: string) => boolean): void {
+    const b = this.ready(key);
+    if (!b) return;
+    const list = b.list;
+    if (!reverse) {
+      for (const e of list) if (!e.dead && !visit(e.id)) return;
+      return;
+    }
+    // Reverse by runs of equal keys, each run still in natural order (stable-sort tie-break).
+    let i = list.length - 1;
+    while (i >= 0) {
+      let j = i;
+      while (j > 0 && this.sameVals(list[j - 1]!, list[i]!)) j--;
+      for (let k = j; k <= i; k++) if (!list[k]!.dead && !visit(list[k]!.id)) return;
+      i = j - 1;
+    }
+  }
+}
+
+/** A document whose value at `field` is one scalar (so its index key says exactly what it equals). */
+function isPlainAt(doc: Doc, field: string): boolean {
+  const vals = pathValues(doc, field);
+  return vals.length === 1 && isScalar(vals[0]);
+}
+
 class IndexState {
   /** Unique indexes key on all fields; the others on their first field only (prefilter use). */
   readonly fields: string[];
   readonly map = new Map<string, Set<string>>();
+  /** Present for indexes of two or more keys: walked for sorted, limited finds. */
+  readonly sorted: SortedIndex | undefined;
+  /** Documents whose prefilter field is missing, null, an array or an object (count fast path off). */
+  notPlain = 0;
   constructor(readonly def: IndexDef) {
     const all = Object.keys(def.keys);
     this.fields = def.unique ? all : all.slice(0, 1);
+    this.sorted = all.length >= 2 ? new SortedIndex(def.keys) : undefined;
   }
   get prefilterField(): string | undefined {
     return this.fields.length === 1 ? this.fields[0] : undefined;
@@ -117,12 +295,14 @@ class IndexState {
   keysOf(doc: Doc): string[] {
     return docKeys(doc, this.fields);
   }
-  add(doc: Doc): void {
+  add(doc: Doc, order: number): void {
     for (const k of this.keysOf(doc)) {
       let set = this.map.get(k);
       if (!set) this.map.set(k, (set = new Set()));
       set.add(doc._id);
     }
+    if (this.prefilterField !== undefined && !isPlainAt(doc, this.prefilterField)) this.notPlain++;
+    this.sorted?.add(doc, order);
   }
   remove(doc: Doc): void {
     for (const k of this.keysOf(doc)) {
@@ -131,6 +311,8 @@ class IndexState {
       set.delete(doc._id);
       if (set.size === 0) this.map.delete(k);
     }
+    if (this.prefilterField !== undefined && !isPlainAt(doc, this.prefilterField)) this.notPlain--;
+    this.sorted?.remove(doc._id);
   }
 }
 
@@ -247,12 +429,61 @@ export class MemCollection {
 
   /** Matching stored (frozen) documents in natural order, or sorted/skipped/limited per options. */
   select(filter: Filter, options: Omit<FindOptions, 'projection'> = {}): Doc[] {
+    const walked = this.walkIndex(filter, options);
+    if (walked) return walked;
     const source = this.candidates(filter);
     const cursor = mingoFind(source, filter);
     if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
     if (options.limit) cursor.limit(options.limit);
     return cursor.all() as Doc[];
+  }
+
+  /**
+   * Sorted finds whose filter has an equality on a compound index's first field and whose sort is
+   * the index's other keys (all in index direction, or all reversed): walk that index, test the whole
+   * filter per document, stop after skip + limit matches. Undefined when no index fits.
+   */
+  private walkIndex(filter: Filter, options: Omit<FindOptions, 'projection'>): Doc[] | undefined {
+    const sort = Object.entries(options.sort ?? {});
+    if (sort.length === 0) return undefined;
+    let eq: Map<string, string> | undefined;
+    for (const idx of this.indexes.values()) {
+      const s = idx.sorted;
+      if (!s || s.irregular.size > 0 || s.sortFields.length !== sort.length) continue;
+      let forward = true;
+      let backward = true;
+      for (let i = 0; i < sort.length; i++) {
+        const [field, dir] = sort[i]!;
+        if (field !== s.sortFields[i]) forward = backward = false;
+        else if (dir === s.dirs[i]) backward = false;
+        else if (dir === -s.dirs[i]!) forward = false;
+        else forward = backward = false;
+      }
+      if (!forward && !backward) continue;
+      if (!eq) {
+        eq = new Map();
+        for (const c of equalityConstraints(filter)) {
+          if (c.values.length === 1 && !eq.has(c.field)) eq.set(c.field, encodeKey(c.values[0])!);
+        }
+      }
+      const key = eq.get(s.prefixField);
+      if (key === undefined) continue;
+      const q = new Query(filter, {});
+      const skip = options.skip ?? 0;
+      const limit = options.limit ?? 0;
+      const out: Doc[] = [];
+      let skipped = 0;
+      s.walk(key, !forward, (id) => {
+        const d = this.docs.get(id)!;
+        if (!q.test(d)) return true;
+        if (skipped < skip) skipped++;
+        else out.push(d);
+        return !(limit > 0 && out.length >= limit);
+      });
+      return out;
+    }
+    return undefined;
   }
 
   find(filter: Filter, options: FindOptions = {}): Doc[] {
@@ -264,6 +495,19 @@ export class MemCollection {
   }
 
   count(filter: Filter): number {
+    const fields = Object.keys(filter);
+    if (fields.length === 0) return this.docs.size;
+    // {field: scalar}: the size of the index entry, when every document holds one scalar there.
+    if (fields.length === 1 && !fields[0]!.startsWith('$')) {
+      const [c] = equalityConstraints(filter);
+      const bare = filter[fields[0]!];
+      if (c && c.values.length === 1 && (isScalar(bare) || Object.keys(bare as object).length === 1)) {
+        for (const idx of this.indexes.values()) {
+          if (idx.prefilterField !== c.field || idx.notPlain > 0) continue;
+          return idx.map.get(encodeKey(c.values[0])!)?.size ?? 0;
+        }
+      }
+    }
     const q = new Query(filter, {});
     let n = 0;
     for (const d of this.candidates(filter)) if (q.test(d)) n++;
@@ -407,7 +651,8 @@ export class MemCollection {
       if (c.next) {
         if (!old) this.order.set(c.id, this.nextOrder++);
         this.docs.set(c.id, c.next);
-        for (const idx of this.indexes.values()) idx.add(c.next);
+        const order = this.order.get(c.id)!;
+        for (const idx of this.indexes.values()) idx.add(c.next, order);
       } else if (old) {
         this.docs.delete(c.id);
         this.order.delete(c.id);
@@ -440,7 +685,7 @@ export class MemCollection {
           if (set && !set.has(d._id)) throw new DuplicateKeyError(this.name, def.name);
         }
       }
-      idx.add(d);
+      idx.add(d, this.order.get(d._id)!);
     }
     this.indexes.set(def.name, idx);
     return def;
