@@ -124,6 +124,9 @@ describe('login and logout', () => {
     await login(page, DEMO.reader);
     await goto(page, '/all-articles');
     await page.getByTestId('article-card').first().waitFor();
+    // Let the sign-in sequence (admin and premium checks) finish first: on a busy machine those calls
+    // could otherwise be the ones to carry the bad token, and end the session before the click.
+    await page.waitForLoadState('networkidle');
     // Our API token goes bad (expired/forged): the next protected call answers 401.
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
     await page
