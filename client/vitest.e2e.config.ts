@@ -14,5 +14,8 @@ export default defineConfig({
     // One browser at a time on a 2-core machine; files share the seeded API.
     fileParallelism: false,
     maxWorkers: 1,
+    // One retry for timing flakes of a real browser on a loaded 2-core machine; a test that fails twice
+    // fails the run, and vitest reports every retried test (see the "retry" lines in the output).
+    retry: 1,
   },
 });

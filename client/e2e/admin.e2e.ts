@@ -3,6 +3,7 @@
  * (approve, make premium, delete, pagination), add-publisher by keyboard alone — with axe in both themes
  * and screenshots at desktop and 360 px.
  */
+import type { FileChooser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiGet,
@@ -175,6 +176,10 @@ describe('admin dashboard', () => {
 
   it('add-publisher: both fields required; works by keyboard alone', async () => {
     const { page } = admin();
+    // Listen for the file chooser from the start: Playwright intercepts choosers only once a listener
+    // exists, and enabling that is asynchronous (a key press right after could open an unseen one).
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (chooser) => choosers.push(chooser));
     await goto(page, '/dashboard/add-publisher');
     const name = page.getByLabel('Publisher name');
     await name.waitFor();
@@ -189,8 +194,11 @@ describe('admin dashboard', () => {
     await page.keyboard.type(publisherName);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-    await chooser.setFiles(pngFile('harbour-gazette-logo.png', [21, 128, 61]));
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => choosers.length, { message: 'Space on the file input opens the chooser' })
+      .toBe(1);
+    await choosers[0]!.setFiles(pngFile('harbour-gazette-logo.png', [21, 128, 61]));
     await page.getByText('harbour-ga....png').waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
