@@ -8,7 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'bench/**/*.mjs', '*.js'],
+    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'client/scripts/**/*.mjs', 'bench/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {

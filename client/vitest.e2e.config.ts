@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser end-to-end tests (e2e/*.e2e.ts) in Debian Chromium through playwright-core.
- * e2e/global-setup.ts builds the client, starts the API (fresh DATA_DIR, demo seed) and `vite preview`.
+ * e2e/global-setup.ts builds the client, starts the API (fresh DATA_DIR, demo seed) and our site server.
  */
 export default defineConfig({
   test: {

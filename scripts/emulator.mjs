@@ -16,22 +16,35 @@ export async function isUp(host) {
 }
 
 /**
- * @param {{ config: string, host: string, exportDir?: string, log?: (line: string) => void, detached?: boolean }} options
+ * @param {{ config: string, host: string, exportDir?: string, log?: (line: string) => void, detached?: boolean, cwd?: string }} options
  * exportDir: accounts are imported from it at start and exported to it on exit (kept across restarts).
  * detached: own process group, so a terminal Ctrl-C reaches only the parent, which then stops it once
- * (a second SIGINT makes firebase-tools force-quit without exporting).
+ * (a second signal makes firebase-tools force-quit without finishing its export).
+ * cwd: where firebase-tools stages an export (`firebase-export-<time>` folders, left behind when an
+ * export is cut short) and writes its debug log; default the project root.
  */
-export async function startEmulator({ config, host, exportDir, log = () => {}, detached = false }) {
-  const args = ['emulators:start', '--only', 'auth', '--project', 'demo-newsroom', '--config', config];
+export async function startEmulator({
+  config,
+  host,
+  exportDir,
+  log = () => {},
+  detached = false,
+  cwd = root,
+}) {
+  const configPath = path.resolve(root, config);
+  const args = ['emulators:start', '--only', 'auth', '--project', 'demo-newsroom', '--config', configPath];
   if (exportDir) {
     mkdirSync(exportDir, { recursive: true });
     args.push('--import', exportDir, '--export-on-exit', exportDir);
   }
   const bin = path.join(root, 'node_modules', '.bin', 'firebase');
-  const child = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached });
   let output = '';
+  // Set once firebase-tools says it got a signal (e.g. a service manager signalled every process).
+  const state = { stopping: false };
   const collect = (chunk) => {
     output += chunk;
+    if (!state.stopping && /Received \S+.* for the first time/.test(output)) state.stopping = true;
     for (const line of String(chunk).split('\n')) if (line.trim()) log(line);
   };
   child.stdout.on('data', collect);
@@ -39,7 +52,7 @@ export async function startEmulator({ config, host, exportDir, log = () => {}, d
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (await isUp(host)) return { child, stop: () => stopChild(child, exited) };
+    if (await isUp(host)) return { child, stop: () => stopChild(child, exited, state) };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -47,9 +60,15 @@ export async function startEmulator({ config, host, exportDir, log = () => {}, d
   throw new Error(`Firebase Auth emulator did not start on ${host}:\n${output.slice(-3000)}`);
 }
 
-async function stopChild(child, exited) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGINT');
+async function stopChild(child, exited, state) {
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  // A signal that reached it directly may not have been announced yet; a second one within its
+  // export would make it quit half-way (accounts unsaved, a firebase-export-* folder left).
+  for (let i = 0; i < 5 && !state.stopping && !gone(); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (gone()) return;
+  if (!state.stopping) child.kill('SIGINT');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);

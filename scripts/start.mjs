@@ -1,7 +1,7 @@
 // `npm start` (built app) and `npm run dev` (`--dev`: hot reload): the Firebase Auth emulator, the API
 // and the client, with demo data on first run. Ctrl-C stops everything (the emulator saves its accounts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
@@ -18,16 +18,34 @@ const env = { ...process.env };
 env.PORT ||= '5000';
 env.DATA_DIR = path.resolve(root, env.DATA_DIR || './data');
 const apiUrl = `http://localhost:${env.PORT}`;
-const clientPort = 5173;
+const clientPort = Number(env.SITE_PORT || 5173);
 const clientUrl = `http://localhost:${clientPort}`;
+if (env.SITE_PORT) env.CLIENT_ORIGIN ||= `http://localhost:${clientPort},http://127.0.0.1:${clientPort}`;
 env.PUBLIC_URL ||= apiUrl;
 env.VITE_API_URL ||= env.PUBLIC_URL;
 // NODE_ENV stays as given: unset, the API runs with local defaults (a JWT secret kept in DATA_DIR,
 // demo data seeded); NODE_ENV=production demands real secrets (see README).
 
+// Production never falls back to the Auth emulator: it signs nothing, so anyone could sign in as
+// anyone (docs/decisions/trust-boundary.md).
+if (env.NODE_ENV === 'production') {
+  const fail = (msg) => {
+    console.error(`[start] NODE_ENV=production: ${msg}`);
+    process.exit(1);
+  };
+  if (env.FIREBASE_AUTH_EMULATOR_HOST)
+    fail('FIREBASE_AUTH_EMULATOR_HOST must be empty (the Auth emulator is for local runs only)');
+  if (!env.GOOGLE_APPLICATION_CREDENTIALS)
+    fail(
+      'configure a real Firebase project (GOOGLE_APPLICATION_CREDENTIALS and FIREBASE_PROJECT_ID; see README)',
+    );
+}
+
 // Firebase: the emulator unless a real project is configured (credentials and no emulator host).
 const realFirebase = !env.FIREBASE_AUTH_EMULATOR_HOST && !!env.GOOGLE_APPLICATION_CREDENTIALS;
-const emulatorHost = '127.0.0.1:9099';
+// The hub and logging ports follow the Auth port (+1, +2) when AUTH_EMULATOR_PORT moves it.
+const emulatorPort = Number(env.AUTH_EMULATOR_PORT || 9099);
+const emulatorHost = `127.0.0.1:${emulatorPort}`;
 if (!realFirebase) {
   env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
   env.FIREBASE_PROJECT_ID ||= 'demo-newsroom';
@@ -174,6 +192,17 @@ async function shutdown(code = 0) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
+// A closed terminal makes writes to it fail (EIO): that must not crash the shutdown half-way.
+process.stdout.on('error', () => {});
+process.stderr.on('error', () => {});
+// Under `npm start`, npm answers SIGTERM by ending its shell, which never signals us: stop once
+// that parent is gone (its pid is replaced by init's or a subreaper's).
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 500).unref();
+}
 // Last resort if this script dies on an error: never leave children behind.
 process.on('exit', () => {
   for (const child of children.values()) {
@@ -202,8 +231,27 @@ if (!realFirebase) {
     // private TMPDIR keeps export-on-exit from talking to another demo-newsroom emulator (e.g. tests').
     process.env.TMPDIR = path.join(env.DATA_DIR, '.emulator-tmp');
     mkdirSync(process.env.TMPDIR, { recursive: true });
+    // Also its working directory: an export cut short leaves its firebase-export-* folder there,
+    // not in the project root; the next start clears it.
+    for (const name of readdirSync(process.env.TMPDIR)) {
+      if (name.startsWith('firebase-export-'))
+        rmSync(path.join(process.env.TMPDIR, name), { recursive: true, force: true });
+    }
+    let config = 'firebase.json';
+    if (emulatorPort !== 9099) {
+      const base = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8'));
+      const at = (port) => ({ host: '127.0.0.1', port });
+      Object.assign(base.emulators, {
+        auth: at(emulatorPort),
+        hub: at(emulatorPort + 1),
+        logging: at(emulatorPort + 2),
+      });
+      config = path.join(process.env.TMPDIR, 'firebase.json');
+      writeFileSync(config, JSON.stringify(base, null, 2));
+    }
     emulator = await startEmulator({
-      config: 'firebase.json',
+      config,
+      cwd: process.env.TMPDIR,
       host: emulatorHost,
       exportDir: path.join(env.DATA_DIR, 'auth-emulator'),
       detached: true,
@@ -228,13 +276,20 @@ if (dev) {
 await waitFor(`${apiUrl}/health`, 'API');
 
 if (dev) {
-  startChild('client', bin('vite'), ['--port', String(clientPort), '--strictPort'], {
-    cwd: path.join(root, 'client'),
-  });
+  // Loopback unless HOST says otherwise (the API refuses a wider HOST while it trusts the emulator).
+  startChild(
+    'client',
+    bin('vite'),
+    ['--port', String(clientPort), '--strictPort', '--host', env.HOST || '127.0.0.1'],
+    {
+      cwd: path.join(root, 'client'),
+    },
+  );
 } else {
-  // vite preview serves index.html for every unknown path (SPA history fallback).
-  startChild('client', bin('vite'), ['preview', '--port', String(clientPort), '--strictPort'], {
-    cwd: path.join(root, 'client'),
+  // Our site server (server/src/site): the build, its history fallback, and the pages crawlers read
+  // (robots.txt, sitemap.xml, rss.xml, article tags), with article data from the API.
+  startChild('client', process.execPath, ['server/dist/site/index.js'], {
+    env: { ...env, SITE_PORT: String(clientPort), SITE_URL: env.SITE_URL || clientUrl },
   });
 }
 await waitFor(clientUrl, 'client');

@@ -32,7 +32,7 @@ beforeAll(async () => {
 const cardTitles = (page: Page) =>
   page
     .getByTestId('article-card')
-    .locator('h3')
+    .locator('h2')
     .evaluateAll((hs) => hs.map((h) => h.textContent?.trim() ?? ''));
 
 async function openAllArticles(page: Page): Promise<void> {
@@ -42,7 +42,7 @@ async function openAllArticles(page: Page): Promise<void> {
 
 describe('all articles', () => {
   it('lists approved articles with 200-character excerpts, then filters by search, publisher and tags', async () => {
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), { theme: 'light' });
     await openAllArticles(page);
     expect(await cardTitles(page)).toEqual(approved.slice(0, 20).map((a) => a.articleTitle));
     // Card text: the first 200 characters of the description.
@@ -168,10 +168,15 @@ describe('article details', () => {
     await context.close();
   });
 
-  it('a signed-out visitor opening details is sent to /login', async () => {
+  it('a signed-out visitor opening details stays on the article and sees its teaser, not the full text', async () => {
+    const article = approved.find((a) => a.isPremium === 'No')!;
     const { context, page } = await newPage(browser());
-    await goto(page, `/article-details/${approved[0]!._id}`);
-    await page.waitForURL(/\/login$/);
+    await goto(page, `/article-details/${article._id}`);
+    const teaser = page.getByTestId('article-teaser');
+    await teaser.waitFor();
+    expect(await teaser.locator('h1').textContent()).toBe(article.articleTitle);
+    expect(page.url()).toMatch(new RegExp(`/article-details/${article._id}$`));
+    expect(await page.getByTestId('article-body').count()).toBe(0);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
  * Starts the whole stack for the browser tests:
  *  1. builds the client into e2e/.artifacts/dist-<API port> (API URL, Auth emulator, Stripe test key baked in);
  *  2. starts the API from source (tsx) on a fresh temporary DATA_DIR with the demo seed;
- *  3. serves the build with `vite preview --strictPort`.
+ *  3. serves the build with our site server (server/src/site) on the web port.
  * Needs the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST (`npm test` starts one on 127.0.0.1:9199).
  * E2E_SKIP_BUILD=1 reuses the last build (quicker while writing tests).
  */
@@ -160,38 +160,42 @@ export default async function setup(project: TestProject) {
         FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
         FIREBASE_PROJECT_ID: 'demo-newsroom',
         SEED_DEMO_DATA: 'true',
+        // Every browser test runs on 15-second sessions, renewed by the client (session.e2e.ts proves
+        // it); each open page then calls POST /jwt every 12 s, so the sign-in limit is raised to match.
+        SESSION_TTL_SECONDS: '15',
+        AUTH_RATE_LIMIT_MAX: '3000',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
         STRIPE_API_BASE: stripeServer.url,
         MONGODB_URI: '',
         LOG_LEVEL: process.env.E2E_VERBOSE ? 'info' : 'warn',
+        // One API and one IP serve the whole browser suite: its per-user and per-IP limits must not bite.
+        PAYMENT_INTENT_RATE_LIMIT_MAX: '10000',
+        VIEW_RATE_LIMIT_MAX: '10000',
+        UPLOAD_ANON_DAILY_MAX: '10000',
+        PUBLIC_READ_RATE_LIMIT_MAX: '100000',
       },
     }),
   );
+  // Our site server, as in `npm start`: the build plus the crawler-visible pages, data from the API.
   children.push(
-    run(
-      'npx',
-      [
-        'vite',
-        'preview',
-        '--outDir',
-        outDir,
-        '--port',
-        String(e2eEnv.webPort),
-        '--strictPort',
-        '--host',
-        '127.0.0.1',
-      ],
-      {
-        cwd: clientDir,
-        name: 'web',
-        env: baseEnv,
+    run('npx', ['tsx', 'server/src/site/index.ts'], {
+      cwd: rootDir,
+      name: 'web',
+      env: {
+        ...baseEnv,
+        SITE_PORT: String(e2eEnv.webPort),
+        SITE_URL: webUrl,
+        SITE_API_URL: apiUrl,
+        CLIENT_DIST_DIR: outDir,
+        FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
+        LOG_LEVEL: 'warn',
       },
-    ),
+    }),
   );
   try {
     await waitFor(`${apiUrl}/health`, 'API');
-    await waitFor(webUrl, 'vite preview');
+    await waitFor(webUrl, 'site server');
   } catch (error) {
     await teardown();
     throw error;

@@ -29,7 +29,7 @@ describe('home', () => {
     const carousel = page.getByTestId('trending-carousel');
     await carousel.waitFor();
     const slideTitles = await carousel
-      .locator('.swiper-slide:not(.swiper-slide-duplicate) h3')
+      .locator('.swiper-slide:not(.swiper-slide-duplicate) h2')
       .evaluateAll((hs) => hs.map((h) => h.textContent?.trim()));
     for (const t of trending) expect(slideTitles).toContain(t.articleTitle);
 
@@ -56,7 +56,7 @@ describe('home', () => {
   });
 
   it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {
-    const { context, page } = await newPage(browser(), { suppressSubscribeModal: false });
+    const { context, page } = await newPage(browser(), { suppressSubscribeModal: false, theme: 'light' });
     await goto(page, '/');
     await page.getByTestId('trending-carousel').waitFor();
     const modal = page.getByTestId('subscribe-modal');

@@ -39,7 +39,8 @@ describe('navbar', () => {
   });
 
   it('reader: signed-in links and Dashboard → /user-dashboard; no admin dashboard', async () => {
-    const { context, page } = await newPage(browser());
+    // The light theme's accent is checked below (a first visit would be dark).
+    const { context, page } = await newPage(browser(), { theme: 'light' });
     await login(page, DEMO.reader);
     await goto(page, '/all-articles');
     await expect

@@ -46,7 +46,7 @@ const sessionToken = (page: Page) => page.evaluate(() => localStorage.getItem('t
 describe('subscription and payment', () => {
   it('subscribe → pay → toast "successful" → /premium-articles opens', async () => {
     const account = await createEmulatorAccount('payer');
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), { theme: 'light' });
     try {
       const standIn = await serveStripeJsStandIn(page, stripeApiBase);
       // Hold Stripe.js back to see the Pay button wait for it (the later route runs first).

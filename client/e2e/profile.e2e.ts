@@ -121,7 +121,7 @@ describe('profile', () => {
       expect(await page.getByRole('heading', { name: 'Rosa Delgado' }).count()).toBe(1);
       await expect
         .poll(() => page.locator('article img[alt="Rosa Delgado"]').first().getAttribute('src'))
-        .toMatch(/\/uploads\/[0-9a-f]{32}\.(png|jpg|webp)$/);
+        .toMatch(/\/uploads\/[0-9a-f]{32}--\d+x\d+\.(png|jpg)$/);
     };
     await expectSaved();
     // Stored on the server: a reload shows the same.
@@ -130,7 +130,7 @@ describe('profile', () => {
     // The session follows: the navbar avatar shows the new photo.
     await expect
       .poll(() => page.getByTestId('avatar-button').locator('img').getAttribute('src'))
-      .toMatch(/\/uploads\/[0-9a-f]{32}\.(png|jpg|webp)$/);
+      .toMatch(/\/uploads\/[0-9a-f]{32}--\d+x\d+\.(png|jpg)$/);
 
     // A phone that is not numeric is refused by the form (nothing is sent, the dialog stays open).
     await page.getByRole('button', { name: 'Edit Profile' }).click();

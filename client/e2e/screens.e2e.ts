@@ -27,7 +27,8 @@ interface Card {
 interface Screen {
   name: string;
   route: () => string;
-  title: string;
+  /** A function when it depends on the seeded data (an article's headline). */
+  title: string | (() => string);
   /** Signed-in screens use the demo reader. */
   signedIn?: boolean;
   ready: (page: Page) => Promise<void>;
@@ -77,16 +78,22 @@ const screens: Screen[] = [
     ready: (page) => page.getByText('page not found').waitFor(),
   },
   {
+    name: 'article-teaser',
+    route: () => `/article-details/${free._id}`,
+    title: () => free.articleTitle,
+    ready: (page) => page.getByTestId('article-teaser').waitFor(),
+  },
+  {
     name: 'article-details',
     route: () => `/article-details/${free._id}`,
-    title: 'Article Details | Newsroom',
+    title: () => free.articleTitle,
     signedIn: true,
     ready: (page) => page.getByTestId('article-body').waitFor(),
   },
   {
     name: 'premium-teaser',
     route: () => `/article-details/${premium._id}`,
-    title: 'Article Details | Newsroom',
+    title: () => premium.articleTitle,
     signedIn: true,
     ready: (page) => page.getByTestId('premium-teaser').waitFor(),
   },
@@ -120,7 +127,8 @@ describe('reader screens: titles, accessibility and screenshots', () => {
           await screenshot(page, `FAILED-${screen.name}-${size}`);
           throw error;
         });
-        await expect.poll(() => page.title(), { message: `${screen.name} title` }).toBe(screen.title);
+        const title = typeof screen.title === 'function' ? screen.title() : screen.title;
+        await expect.poll(() => page.title(), { message: `${screen.name} title` }).toBe(title);
         // No sideways scrolling on a phone.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);

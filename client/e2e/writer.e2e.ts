@@ -158,6 +158,8 @@ describe('a writer posts, the admin approves', () => {
     await page.keyboard.press('Enter');
     await dialog.getByLabel('Image').setInputFiles(pngFile('updated-cover.png', [180, 83, 9]));
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    // The article is Approved: saving sends it back to review, which the writer confirms first.
+    await dialog.getByRole('button', { name: 'Save and send to review' }).click();
     await expectSwal(page, 'Updated');
     const row = myArticleRow(page, newTitle);
     await row.waitFor();

@@ -39,7 +39,7 @@ describe('request log', () => {
       level: 30,
       reqId: expect.any(Number),
       method: 'GET',
-      url: '/users/someone@example.test',
+      url: '/users/[email]',
       status: 403,
       ms: expect.any(Number),
     });
@@ -61,8 +61,47 @@ describe('request log', () => {
     const { app, lines } = loggedApp('debug');
     await request(app).get(`/users/${reader.email}`).set(bearer(reader.token)).expect(200);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 20, status: 200, method: 'GET', url: `/users/${reader.email}` });
+    expect(lines[0]).toMatchObject({ level: 20, status: 200, method: 'GET', url: '/users/[email]' });
     expect(JSON.stringify(lines)).not.toContain(reader.token);
+  });
+
+  it('never writes an email address: in the path or the query, plain or percent-encoded', async () => {
+    const { app, lines } = loggedApp('debug');
+    const someone = 'someone.private@example.test';
+    await request(app).get(`/users/${someone}`).set(bearer(reader.token)).expect(403);
+    await request(app)
+      .get(`/users/${encodeURIComponent(someone)}`)
+      .set(bearer(reader.token))
+      .expect(403);
+    await request(app).get('/isPremium').query({ email: someone }).set(bearer(reader.token)).expect(403);
+    await request(app)
+      .get(`/check/isAdmin?page=2&email=${encodeURIComponent(someone)}`)
+      .set(bearer(reader.token))
+      .expect(403);
+    await request(app).get(`/isPremium?email=${reader.email}`).set(bearer(reader.token)).expect(200);
+    await request(app).get(`/nope/${someone}/x?userEmail=not-even-an-address`).expect(404);
+
+    expect(lines).toHaveLength(6);
+    const logged = JSON.stringify(lines);
+    for (const secret of [
+      someone,
+      'someone.private',
+      reader.email,
+      reader.email.split('@')[0]!,
+      '@',
+      '%40',
+    ]) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(logged).not.toContain('not-even-an-address');
+    expect(lines.map((l) => l.url)).toEqual([
+      '/users/[email]',
+      '/users/[email]',
+      '/isPremium?email=[email]',
+      '/check/isAdmin?page=2&email=[email]',
+      '/isPremium?email=[email]',
+      '/nope/[email]/x?userEmail=[email]',
+    ]);
   });
 
   it('server errors are logged at error level', async () => {

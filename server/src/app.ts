@@ -6,14 +6,23 @@ import { articleRoutes } from './articles/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
 import { watchedStore } from './cache/watched-store.js';
+import { PublicReadLimiter } from './cache/public-read-limit.js';
+import { RATE_LIMIT_DEFAULTS } from './config.js';
+import { compressJsonAnswers } from './cache/compress.js';
 import type { AppDeps, RouteContext } from './context.js';
 import { HttpError } from './errors.js';
+import { createLiveEvents, type LiveEvents } from './events/live.js';
+import { mountedSite } from './site/mounted.js';
+import { observedStore } from './events/observed-store.js';
+import { eventRoutes } from './events/routes.js';
+import { maskEmails, maskTokens } from './logger.js';
 import type { Store } from './store/port.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
 import { statsRoutes } from './stats/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { openApiRoutes } from './openapi/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /** User counts depend on the clock (premium expiry), so they are rebuilt at least every 5 s. */
@@ -22,12 +31,20 @@ const USER_STATS_TTL_MS = 5_000;
 export const SLOW_REQUEST_MS = 1_000;
 
 const storesByApp = new WeakMap<express.Express, Store>();
+const liveByApp = new WeakMap<express.Express, LiveEvents>();
 
 /** The store an app's routes use (writes through it invalidate the app's cached answers). */
 export function appStore(app: express.Express): Store {
   const store = storesByApp.get(app);
   if (!store) throw new Error('appStore: not an app made by createApp');
   return store;
+}
+
+/** An app's live events (its bus and open GET /events streams; index.ts ends them on shutdown). */
+export function appLiveEvents(app: express.Express): LiveEvents {
+  const live = liveByApp.get(app);
+  if (!live) throw new Error('appLiveEvents: not an app made by createApp');
+  return live;
 }
 
 /** Builds the Express app from its dependencies. Never listens (index.ts does). */
@@ -40,20 +57,34 @@ export function createApp(deps: AppDeps): express.Express {
   const cache = new AnswerCache(() => deps.clock.now().getTime(), {
     [CacheGroup.userStats]: USER_STATS_TTL_MS,
   });
-  const store = watchedStore(deps.store, cache);
+  const live = createLiveEvents(deps);
+  // Around the cache wrapper: a write's cached answers are gone before its live event goes out.
+  const store = observedStore(watchedStore(deps.store, cache), live.observer, (err) =>
+    deps.logger.error({ err }, 'live event not derived'),
+  );
   storesByApp.set(app, store);
+  liveByApp.set(app, live);
   const activity = createActivityTracker({ ...deps, store });
   const guards = createGuards({
     jwtSecret: deps.config.jwtSecret,
     store,
     clock: deps.clock,
     onSeen: activity.onSeen,
+    userWrites: () => cache.generation(CacheGroup.userRecords),
   });
-  const ctx: RouteContext = { ...deps, store, cache, guards };
+  const publicReads = new PublicReadLimiter(
+    deps.config.rateLimits.publicReads ?? RATE_LIMIT_DEFAULTS.publicReads,
+    () => deps.clock.now().getTime(),
+  );
+  const ctx: RouteContext = { ...deps, store, cache, guards, publicReads };
 
+  // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
+  compressJsonAnswers(app);
   app.use(requestLogger(deps));
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(cors({ origin: deps.config.clientOrigins, credentials: false }));
+  // Ahead of limiters, timeouts and compression: one long stream, each event sent as written.
+  app.use(eventRoutes(ctx, live.streams));
   // Before express.json: the Stripe signature is checked over the raw body.
   app.use(stripeWebhookRoutes(ctx));
   app.use(express.json({ limit: '100kb' }));
@@ -70,6 +101,10 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(publisherRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(uploadRoutes(ctx));
+  // The API's own description: GET /openapi.json and the reference page GET /docs.
+  app.use(openApiRoutes());
+  // One process in production: the site's pages and the client build, after every API route.
+  if (deps.config.serveClient) app.use(mountedSite(ctx));
 
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });
@@ -86,6 +121,9 @@ declare module 'express-serve-static-core' {
 }
 
 const startedAt = Symbol('startedAt');
+/** A GET /events stream is long by design, not slow. */
+const isEventStream = (res: express.Response) =>
+  String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
 type Timed = { [startedAt]?: number };
 /** A client-supplied x-request-id is used only when it is a short plain token. */
 const REQUEST_ID = /^[\w.:@-]{1,64}$/;
@@ -95,7 +133,8 @@ const REQUEST_ID = /^[\w.:@-]{1,64}$/;
  * the start time and adds one shared 'finish' listener (no child logger, no closure). A fast success
  * (< 400, under SLOW_REQUEST_MS) is logged at debug only when debug is enabled, so at the default
  * info level it builds no log object at all; failures (4xx info, 5xx error) and slow requests are
- * logged as {reqId, method, url, status, ms}: no header (Authorization, Cookie) or body reaches the log.
+ * logged as {reqId, method, url, status, ms}: no header (Authorization, Cookie) or body reaches the log,
+ * and email addresses and `token=` values in the URL are masked.
  */
 function requestLogger(deps: AppDeps): express.RequestHandler {
   const { logger } = deps;
@@ -105,12 +144,18 @@ function requestLogger(deps: AppDeps): express.RequestHandler {
     const ms = performance.now() - ((this as Timed)[startedAt] ?? 0);
     let level: 'error' | 'info' | 'debug';
     if (status >= 500) level = 'error';
-    else if (status >= 400 || ms >= SLOW_REQUEST_MS) level = 'info';
+    else if (status >= 400 || (ms >= SLOW_REQUEST_MS && !isEventStream(this))) level = 'info';
     else if (logger.isLevelEnabled('debug')) level = 'debug';
     else return;
     const req = this.req;
     logger[level](
-      { reqId: req.id, method: req.method, url: req.originalUrl, status, ms: Math.round(ms * 10) / 10 },
+      {
+        reqId: req.id,
+        method: req.method,
+        url: maskTokens(maskEmails(req.originalUrl)),
+        status,
+        ms: Math.round(ms * 10) / 10,
+      },
       'request completed',
     );
   }

@@ -8,9 +8,23 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
-const EnvSchema = z.object({
+/** A positive request count; empty means the default. */
+const limitMax = (fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).default(fallback),
+  );
+
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** Interface the API listens on; see loadConfig for the default and the emulator rule. */
+  HOST: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]+$/, 'must be a host name or an IP address')
+      .optional(),
+  ),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   CLIENT_ORIGIN: z.string().default('http://localhost:5173,http://127.0.0.1:5173'),
   JWT_SECRET: optionalString,
@@ -28,6 +42,23 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   /** Requests per IP per 15 minutes on POST /jwt and /users* (browser test runs share one IP). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /** POST /create-payment-intent calls per user per hour. */
+  PAYMENT_INTENT_RATE_LIMIT_MAX: limitMax(10),
+  /** PATCH /articles/view-count calls per user per minute (the bench and browser tests raise it). */
+  VIEW_RATE_LIMIT_MAX: limitMax(60),
+  /** Anonymous POST /uploads per IP per day (on top of the short-window limit). */
+  UPLOAD_ANON_DAILY_MAX: limitMax(100),
+  /** Public reads per IP per minute that miss the answer cache (new searches); the bench and browser tests raise it. */
+  PUBLIC_READ_RATE_LIMIT_MAX: limitMax(120),
+  /** Lifetime of our session JWT; the client renews it before it ends. Tests shorten it. */
+  /** The API also serves the built client and the site's pages (one process in production). */
+  SERVE_CLIENT: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  /** The client build the site serves (default: client/dist of this repository). */
+  CLIENT_DIST_DIR: optionalString,
+  SESSION_TTL_SECONDS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(10, 'use at least 10 seconds').default(3600),
+  ),
 });
 
 /** Per-IP limits: requests allowed per window. Tests raise them (one IP runs whole suites). */
@@ -36,9 +67,22 @@ export interface RateLimit {
   max: number;
 }
 
+/** The optional limits' defaults (used when a config leaves them out, e.g. a test's own rateLimits). */
+export const RATE_LIMIT_DEFAULTS = {
+  paymentIntents: { windowMs: 60 * 60_000, max: 10 },
+  viewCounts: { windowMs: 60_000, max: 60 },
+  uploadsAnonymousDaily: { windowMs: 24 * 60 * 60_000, max: 100 },
+  publicReads: { windowMs: 60_000, max: 120 },
+} as const satisfies Record<string, RateLimit>;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /**
+   * Interface the API listens on. With the Auth emulator it is loopback only (default 127.0.0.1);
+   * without it, undefined means every interface (docs/decisions/trust-boundary.md).
+   */
+  host?: string;
   /** Absolute base URL of this API as browsers reach it; uploaded images are stored as `${publicUrl}/uploads/...`. */
   publicUrl: string;
   clientOrigins: string[];
@@ -53,6 +97,12 @@ export interface Config {
   stripeWebhookSecret?: string;
   stripeApiBase?: string;
   logLevel: string;
+  /** SERVE_CLIENT: mount the site (docs/decisions/site-server.md) after the API's routes. */
+  serveClient: boolean;
+  /** CLIENT_DIST_DIR, absolute; undefined: client/dist of this repository. */
+  clientDistDir?: string;
+  /** Lifetime of our session JWT in seconds (SESSION_TTL_SECONDS). */
+  sessionTtlSeconds: number;
   /** Seed demo publishers, articles and accounts on first start (default: true unless production). */
   seedDemoData: boolean;
   rateLimits: {
@@ -62,6 +112,14 @@ export interface Config {
     uploadsAnonymous?: RateLimit;
     /** POST /uploads by one signed-in user; default in uploads/routes.ts. */
     uploadsUser?: RateLimit;
+    /** POST /create-payment-intent per user (PAYMENT_INTENT_RATE_LIMIT_MAX per hour). */
+    paymentIntents?: RateLimit;
+    /** PATCH /articles/view-count per user (VIEW_RATE_LIMIT_MAX per minute). */
+    viewCounts?: RateLimit;
+    /** POST /uploads without a session, per IP per day (UPLOAD_ANON_DAILY_MAX). */
+    uploadsAnonymousDaily?: RateLimit;
+    /** Public reads not served from the answer cache, per IP (PUBLIC_READ_RATE_LIMIT_MAX per minute). */
+    publicReads?: RateLimit;
   };
 }
 
@@ -82,6 +140,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: use at least 32 characters');
   }
+  // The emulator's ID tokens are unsigned and STRIPE_API_BASE redirects payment checks: neither may
+  // reach a production server (docs/decisions/trust-boundary.md).
+  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must be empty in production ' +
+        '(the Auth emulator signs nothing, so anyone could sign in as anyone)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.STRIPE_API_BASE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_API_BASE: must be empty in production (payments are checked with api.stripe.com)',
+    );
+  }
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && e.HOST && !isLoopback(e.HOST)) {
+    throw new ConfigError(
+      `HOST=${e.HOST} would let other machines reach an API that trusts the Firebase Auth emulator ` +
+        `(FIREBASE_AUTH_EMULATOR_HOST), whose tokens anyone can forge: use HOST=127.0.0.1 or a real Firebase project`,
+    );
+  }
   if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY in production',
@@ -90,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : undefined),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     clientOrigins: e.CLIENT_ORIGIN.split(',')
       .map((o) => o.trim())
@@ -105,14 +183,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     logLevel: e.LOG_LEVEL,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    serveClient: ['true', '1', 'yes'].includes(e.SERVE_CLIENT ?? ''),
+    clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     seedDemoData:
       e.SEED_DEMO_DATA === undefined || e.SEED_DEMO_DATA === ''
         ? e.NODE_ENV !== 'production'
         : ['true', '1', 'yes'].includes(e.SEED_DEMO_DATA),
     rateLimits: {
       auth: { windowMs: 15 * 60_000, max: e.AUTH_RATE_LIMIT_MAX },
+      paymentIntents: { ...RATE_LIMIT_DEFAULTS.paymentIntents, max: e.PAYMENT_INTENT_RATE_LIMIT_MAX },
+      viewCounts: { ...RATE_LIMIT_DEFAULTS.viewCounts, max: e.VIEW_RATE_LIMIT_MAX },
+      uploadsAnonymousDaily: { ...RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily, max: e.UPLOAD_ANON_DAILY_MAX },
+      publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
     },
   };
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** For local runs only: a random secret made once and kept in DATA_DIR so sessions survive restarts. */

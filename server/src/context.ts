@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { AnswerCache } from './cache/answer-cache.js';
+import type { PublicReadLimiter } from './cache/public-read-limit.js';
 import type { IdentityVerifier } from './auth/identity.js';
 import type { Guards } from './auth/middleware.js';
 import type { Clock } from './clock.js';
@@ -25,4 +26,6 @@ export interface AppDeps {
 export interface RouteContext extends AppDeps {
   cache: AnswerCache;
   guards: Guards;
+  /** Per-IP limit on public reads that miss `cache`: pass `publicReads.guard(req, res)` to its get. */
+  publicReads: PublicReadLimiter;
 }

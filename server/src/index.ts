@@ -1,13 +1,15 @@
 /** Entry point: reads config, opens the store, seeds on first run, listens, shuts down gracefully. */
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
+import { appLiveEvents, createApp } from './app.js';
 import { firebaseVerifier } from './auth/identity.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createStripeClient } from './payments/stripe-client.js';
 import { seedDemoData } from './seed/seed.js';
+import { JournalDamagedError } from './store/embedded/index.js';
 import { ensureIndexes, openStore } from './store/index.js';
+import { startSweeps } from './sweeps.js';
 
 function readConfig(): Config {
   try {
@@ -40,10 +42,19 @@ async function main(): Promise<void> {
   });
 
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, () => resolve(s));
+    // No host: every interface. loadConfig makes it loopback while the emulator is trusted.
+    const s = config.host
+      ? app.listen(config.port, config.host, () => resolve(s))
+      : app.listen(config.port, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') {
-        console.error(`Port ${config.port} is already in use (set PORT to use another one)`);
+      const message =
+        err.code === 'EADDRINUSE'
+          ? `Port ${config.port} is already in use (set PORT to use another one)`
+          : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND'
+            ? `Cannot listen on HOST=${config.host}: not an address of this machine`
+            : null;
+      if (message) {
+        console.error(message);
         void store.close().finally(() => process.exit(1));
         return;
       }
@@ -51,22 +62,30 @@ async function main(): Promise<void> {
     });
   });
   logger.info(
-    { port: config.port, store: store.kind, firebaseEmulator: config.firebaseAuthEmulatorHost ?? null },
-    `API listening on http://localhost:${config.port}`,
+    {
+      host: config.host ?? 'all interfaces',
+      port: config.port,
+      store: store.kind,
+      firebaseEmulator: config.firebaseAuthEmulatorHost ?? null,
+    },
+    `API listening on http://${config.host ?? 'localhost'}:${config.port}`,
   );
+
+  const sweeps = startSweeps({ store, config, clock: systemClock, logger });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    const sweepsStopped = sweeps.stop();
     // Stop accepting, let in-flight requests finish (bounded), then flush the store.
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      store
-        .close()
+      sweepsStopped
+        .then(() => store.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {
           logger.error({ err }, 'store close failed');
@@ -74,12 +93,18 @@ async function main(): Promise<void> {
         });
     });
     server.closeIdleConnections();
+    // Event streams never go idle; ending them lets the close finish (browsers reconnect elsewhere).
+    appLiveEvents(app).streams.close();
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal (a service manager signalling every process, then npm start
+  // stopping its children) must not kill the process halfway through its shutdown.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  // A damaged journal's message is the operator's recovery guide: print it without a stack.
+  if (err instanceof JournalDamagedError) console.error(err.message);
+  else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -1,23 +1,36 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { User } from 'firebase/auth';
 import {
-  createUserWithEmailAndPassword,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut,
-  updateProfile,
-  type User,
-} from 'firebase/auth';
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { Toaster } from 'react-hot-toast';
-import { registerGoogleUser } from '@/features/auth/api/register';
-import { fetchIsAdmin, fetchIsPremium, removeSubscription, requestToken } from '@/features/auth/api/session';
-import { setSessionExpiredHandler, TOKEN_KEY } from '@/lib/api-client';
+import type { SessionHooks } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
-import { auth, googleProvider } from '@/lib/firebase';
+import {
+  hasSignInToRestore,
+  isFirebaseLoaded,
+  loadFirebase,
+  onFirebaseLoaded,
+  rememberSignedIn,
+} from '@/lib/load-firebase';
 import { queryClient } from '@/lib/query-client';
 import { initialSession, sessionReducer, type SessionUser } from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
+
+// The API client (axios) and the live stream load with the first screen that needs them, not with the
+// first paint (docs/decisions/lazy-firebase-auth.md).
+let apiClientModule: Promise<typeof import('@/lib/api-client')> | null = null;
+// One promise: callbacks on it run in the order they were added (hooks set, then cleared, then set).
+const apiClient = () => (apiClientModule ??= import('@/lib/api-client'));
+const sessionApi = () => import('@/features/auth/api/session');
+const LiveEvents = lazy(() => import('@/features/live/LiveEvents').then((m) => ({ default: m.LiveEvents })));
 
 function toSessionUser(user: User): SessionUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
@@ -30,31 +43,47 @@ interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(sessionReducer, readStoredTheme() === 'dark', initialSession);
+  // Firebase Auth is loaded only when there may be a sign-in to restore (or it is already loaded):
+  // otherwise the reader starts signed out and no screen waits (docs/decisions/lazy-firebase-auth.md).
+  const [state, dispatch] = useReducer(sessionReducer, undefined, () =>
+    initialSession(readStoredTheme() === 'dark', isFirebaseLoaded() || hasSignInToRestore()),
+  );
+  // The latest state, for the API client's callbacks (registered once, called any time).
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
 
   useEffect(() => {
     applyTheme(state.darkMode ? 'dark' : 'light');
   }, [state.darkMode]);
 
-  // Sign-in state changes (SPEC §4): theme, user, token, admin flag, premium check.
+  // Sign-in state changes (SPEC §4): theme, user, token, admin flag, premium check. Followed from the
+  // moment Firebase is loaded, whoever loaded it; loaded here when a sign-in may need restoring.
   useEffect(() => {
     let current = 0;
-    return onAuthStateChanged(auth, async (user) => {
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    const onUser = async (user: User | null) => {
       const run = ++current;
       const stale = () => run !== current;
       if (!user || !user.email) {
-        localStorage.removeItem(TOKEN_KEY);
+        rememberSignedIn(false);
+        (await apiClient()).clearSessionToken();
         dispatch({ type: 'signedOut' });
         queryClient.removeQueries({ queryKey: ['private'] });
         return;
       }
+      rememberSignedIn(true);
       const email = user.email;
       dispatch({ type: 'setDarkMode', darkMode: readStoredTheme() === 'dark' });
       dispatch({ type: 'signedIn', user: toSessionUser(user) });
       try {
+        const [{ saveSessionToken }, { fetchIsAdmin, fetchIsPremium, removeSubscription, requestToken }] =
+          await Promise.all([apiClient(), sessionApi()]);
         const token = await requestToken(email, await user.getIdToken());
         if (stale()) return;
-        localStorage.setItem(TOKEN_KEY, token);
+        saveSessionToken(token);
         dispatch({ type: 'tokenSaved' });
         const isAdmin = await fetchIsAdmin(email);
         if (stale()) return;
@@ -68,32 +97,91 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
         console.error(error);
         if (!stale()) dispatch({ type: 'checksFailed' });
       }
-    });
+    };
+    const follow = () => {
+      loadFirebase().then(
+        (firebase) => {
+          if (cancelled || unsubscribe) return;
+          unsubscribe = firebase.onAuthStateChanged(firebase.auth, (user) => void onUser(user));
+        },
+        (error: unknown) => {
+          // Firebase could not be fetched (offline): public pages still work, signed out for now.
+          console.error(error);
+          if (!cancelled) dispatch({ type: 'checksFailed' });
+        },
+      );
+    };
+    const stopWaiting = onFirebaseLoaded(follow);
+    if (hasSignInToRestore()) follow();
+    return () => {
+      cancelled = true;
+      stopWaiting();
+      unsubscribe?.();
+    };
   }, []);
 
   const logOut = useCallback(async () => {
-    await signOut(auth);
-    localStorage.removeItem(TOKEN_KEY);
+    // Nothing to sign out of when Firebase was never needed (a signed-out visitor's stray 401).
+    if (isFirebaseLoaded() || hasSignInToRestore()) {
+      const firebase = await loadFirebase();
+      await firebase.signOut(firebase.auth);
+    }
+    rememberSignedIn(false);
+    (await apiClient()).clearSessionToken();
     dispatch({ type: 'signedOut' });
   }, []);
 
   useEffect(() => {
-    setSessionExpiredHandler(async () => {
-      await logOut();
-      onSessionExpired();
+    let active = true;
+    const hooks: SessionHooks = {
+      // Renewal of our JWT: a fresh ID token proves the Firebase sign-in still stands (not signed out,
+      // not disabled or deleted); getIdToken(true) rejects otherwise, and the API client logs out.
+      freshIdentity: async () => {
+        const auth = await (await loadFirebase()).restoredAuth();
+        const user = auth.currentUser;
+        if (!user?.email) throw new Error('Not signed in');
+        return { email: user.email, idToken: await user.getIdToken(true) };
+      },
+      onExpired: async () => {
+        await logOut();
+        onSessionExpired();
+      },
+      // A 402 on premium content: the subscription ended while signed in. Same as a false premium
+      // check at sign-in: subscribed becomes false and the expired subscription is removed on the server.
+      onNeedPremium: () => {
+        const { user, subscribed } = stateRef.current;
+        if (!user?.email || !subscribed) return;
+        const email = user.email;
+        dispatch({ type: 'subscriptionEnded' });
+        Promise.all([sessionApi(), import('@/features/profile/api')])
+          .then(async ([{ removeSubscription }, { profileKey }]) => {
+            await removeSubscription(email);
+            await queryClient.invalidateQueries({ queryKey: profileKey(email) });
+          })
+          .catch((error: unknown) => console.error(error));
+      },
+    };
+    // Set as soon as the API client exists: it is loaded (and can answer 401) only after this runs.
+    void apiClient().then(({ setSessionHooks }) => {
+      if (active) setSessionHooks(hooks);
     });
-    return () => setSessionExpiredHandler(null);
+    return () => {
+      active = false;
+      void apiClient().then(({ setSessionHooks }) => setSessionHooks(null));
+    };
   }, [logOut, onSessionExpired]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
       signIn: async (email, password) => {
-        await signInWithEmailAndPassword(auth, email, password);
+        const firebase = await loadFirebase();
+        await firebase.signInWithEmailAndPassword(firebase.auth, email, password);
       },
       signInWithGoogle: async () => {
-        const { user } = await signInWithPopup(auth, googleProvider);
+        const { user } = await (await loadFirebase()).signInWithGooglePopup();
         try {
+          const { registerGoogleUser } = await import('@/features/auth/api/register');
           await registerGoogleUser(
             { name: user.displayName ?? '', email: user.email ?? '', photoURL: user.photoURL ?? '' },
             await user.getIdToken(),
@@ -103,16 +191,18 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
         }
       },
       createUser: async (email, password) => {
-        await createUserWithEmailAndPassword(auth, email, password);
+        const firebase = await loadFirebase();
+        await firebase.createUserWithEmailAndPassword(firebase.auth, email, password);
       },
       updateUserProfile: async (name, photoURL) => {
-        const user = auth.currentUser;
+        const firebase = await loadFirebase();
+        const user = (await firebase.restoredAuth()).currentUser;
         if (!user) throw new Error('Not signed in');
-        await updateProfile(user, { displayName: name, photoURL });
+        await firebase.updateProfile(user, { displayName: name, photoURL });
         dispatch({ type: 'profileUpdated', displayName: name, photoURL });
       },
       getIdToken: async () => {
-        const user = auth.currentUser;
+        const user = (await (await loadFirebase()).restoredAuth()).currentUser;
         if (!user) throw new Error('Not signed in');
         return user.getIdToken();
       },
@@ -130,9 +220,14 @@ export function AppProvider({ children, onSessionExpired }: AuthProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider onSessionExpired={onSessionExpired}>
+        <Suspense fallback={null}>
+          <LiveEvents />
+        </Suspense>
         {children}
         <Toaster
           position="top-right"
+          // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
+          containerStyle={{ top: 72 }}
           toastOptions={{
             className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
             duration: 2000,

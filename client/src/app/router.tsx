@@ -5,6 +5,7 @@ import { Layout } from '@/components/Layout';
 import { AdminRoute } from './guards/AdminRoute';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { SubscriptionRoute } from './guards/SubscriptionRoute';
+import { RouteError } from './RouteError';
 
 // One lazily loaded chunk per screen (routes/).
 const Home = lazy(() => import('./routes/Home'));
@@ -47,7 +48,8 @@ export const routes: RouteObject[] = [
       { path: '/subscription', element: login(Subscription) },
       { path: '/my-articles', element: login(MyArticles) },
       { path: '/premium-articles', element: subscribed(PremiumArticles) },
-      { path: '/article-details/:id', element: login(ArticleDetails) },
+      // Public: signed-out visitors get the teaser (the screen decides), and crawlers the site's tags.
+      { path: '/article-details/:id', element: page(ArticleDetails) },
       { path: '/about-us', element: page(AboutUs) },
       {
         path: '/dashboard',
@@ -76,4 +78,5 @@ export const routes: RouteObject[] = [
   { path: '*', element: standalone(page(NotFound)) },
 ];
 
-export const router = createBrowserRouter(routes);
+// A render crash anywhere shows our own error screen (Try again / Home), not React Router's default page.
+export const router = createBrowserRouter([{ errorElement: <RouteError />, children: routes }]);

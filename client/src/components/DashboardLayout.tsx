@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useId, type ComponentType } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { FullScreenLoader } from './FullScreenLoader';
 
@@ -8,6 +8,8 @@ export interface DashboardMenuItem {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   /** Match the path exactly (the index route). */
   end?: boolean;
+  /** A count shown as a pill after the label (e.g. articles waiting for review), and what it counts. */
+  badge?: { count: number; description: string };
 }
 
 interface DashboardLayoutProps {
@@ -32,13 +34,8 @@ export function DashboardLayout({ title, items }: DashboardLayoutProps) {
         <nav aria-label={title} className="card p-2">
           <p className="section-kicker hidden px-3 pt-2 pb-3 md:block">{title}</p>
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
-            {items.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className={itemClass}>
-                  <Icon className="size-4" aria-hidden={true} />
-                  {label}
-                </NavLink>
-              </li>
+            {items.map((item) => (
+              <MenuItem key={item.to} {...item} />
             ))}
           </ul>
         </nav>
@@ -49,5 +46,32 @@ export function DashboardLayout({ title, items }: DashboardLayoutProps) {
         </Suspense>
       </div>
     </div>
+  );
+}
+
+/** One menu link. A badge keeps the link's name (e.g. "All Articles") and is read as its description. */
+function MenuItem({ to, label, icon: Icon, end, badge }: DashboardMenuItem) {
+  const descriptionId = useId();
+  return (
+    <li>
+      <NavLink to={to} end={end} className={itemClass} aria-describedby={badge ? descriptionId : undefined}>
+        <Icon className="size-4" aria-hidden={true} />
+        {label}
+        {badge && (
+          <span
+            aria-hidden="true"
+            className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            data-testid="menu-badge"
+          >
+            {badge.count}
+          </span>
+        )}
+      </NavLink>
+      {badge && (
+        <span id={descriptionId} hidden>
+          {badge.description}
+        </span>
+      )}
+    </li>
   );
 }

@@ -1,8 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { Footer } from './Footer';
 import { FullScreenLoader } from './FullScreenLoader';
 import { Navbar } from './Navbar';
+
+// Always below the fold (main is at least a screen tall), so it need not be in the first-paint bundle.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 export function Layout() {
   return (
@@ -14,12 +16,15 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold and never jumps when content arrives. */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<FullScreenLoader />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

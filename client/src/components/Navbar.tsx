@@ -1,61 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { FiLogOut, FiMenu, FiX } from 'react-icons/fi';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
-import { Avatar } from './Avatar';
+import { CloseIcon, MenuIcon } from './icons';
 import { Logo } from './Logo';
 import { navLinks } from './nav-links';
 import { ThemeToggle } from './ThemeToggle';
+import { useDismiss } from './useDismiss';
+
+// Only signed-in readers see it, and only once their session is known: not in the first-paint bundle.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-semibold transition-colors ${
     isActive ? 'text-accent underline decoration-2 underline-offset-8' : 'text-ink hover:text-accent'
   }`;
 
-/** Closes a popup when clicking outside it or pressing Escape. */
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onClick = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('mousedown', onClick);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onClick);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
-  return ref;
-}
+/** Where the avatar goes while the session is being restored or its menu loads: same size, no shift. */
+const avatarPlaceholder = (
+  <span className="block size-10 animate-pulse rounded-full bg-surface-2" data-testid="session-placeholder" />
+);
 
 export function Navbar() {
-  const { user, isAdmin, logOut } = useAuth();
+  const { user, isAdmin, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
   const location = useLocation();
   const links = navLinks({ signedIn: Boolean(user?.email), isAdmin });
 
-  // Any navigation closes the menus.
+  // Any navigation closes the menu.
   useEffect(() => {
     setMenuOpen(false);
-    setProfileOpen(false);
   }, [location.pathname]);
 
   const menuRef = useDismiss(menuOpen, () => setMenuOpen(false));
-  const profileRef = useDismiss(profileOpen, () => setProfileOpen(false));
-
-  const handleLogout = async () => {
-    try {
-      await logOut();
-      toast.success('Logout successful', { duration: 1000 });
-    } catch (error) {
-      console.error(error);
-    }
-  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-rule bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
@@ -70,9 +46,9 @@ export function Navbar() {
             onClick={() => setMenuOpen((o) => !o)}
           >
             {menuOpen ? (
-              <FiX className="size-6" aria-hidden="true" />
+              <CloseIcon className="size-6" aria-hidden="true" />
             ) : (
-              <FiMenu className="size-6" aria-hidden="true" />
+              <MenuIcon className="size-6" aria-hidden="true" />
             )}
           </button>
           {menuOpen && (
@@ -107,32 +83,12 @@ export function Navbar() {
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2 xl:ml-0">
           <ThemeToggle />
           {user?.email ? (
-            <div ref={profileRef} className="relative">
-              <button
-                type="button"
-                className="rounded-full"
-                aria-label="Account menu"
-                aria-expanded={profileOpen}
-                onClick={() => setProfileOpen((o) => !o)}
-                data-testid="avatar-button"
-              >
-                <Avatar src={user.photoURL} name={user.displayName ?? user.email} />
-              </button>
-              {profileOpen && (
-                <div className="card absolute top-12 right-0 z-50 w-64 p-4 shadow-xl" role="menu">
-                  <p className="truncate font-display text-lg font-bold">{user.displayName || 'Reader'}</p>
-                  <p className="truncate text-sm text-muted">{user.email}</p>
-                  <button
-                    type="button"
-                    role="menuitem"
-                    onClick={handleLogout}
-                    className="btn btn-primary mt-4 w-full"
-                  >
-                    <FiLogOut aria-hidden="true" /> Logout
-                  </button>
-                </div>
-              )}
-            </div>
+            <Suspense fallback={avatarPlaceholder}>
+              <AccountMenu user={user} />
+            </Suspense>
+          ) : loading ? (
+            // A sign-in is being restored: neither Login nor an avatar yet.
+            avatarPlaceholder
           ) : (
             <div className="flex items-center gap-1.5 sm:gap-2">
               <Link to="/login" className="btn btn-outline px-2.5 py-1.5 sm:px-4 sm:py-2">

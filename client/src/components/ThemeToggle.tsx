@@ -1,5 +1,5 @@
-import { FiMoon, FiSun } from 'react-icons/fi';
 import { useAuth } from '@/lib/auth';
+import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
   const { darkMode, toggleDarkMode } = useAuth();
@@ -13,9 +13,9 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
     >
       {darkMode ? (
-        <FiSun className="size-5" aria-hidden="true" />
+        <SunIcon className="size-5" aria-hidden="true" />
       ) : (
-        <FiMoon className="size-5" aria-hidden="true" />
+        <MoonIcon className="size-5" aria-hidden="true" />
       )}
     </button>
   );

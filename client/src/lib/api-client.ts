@@ -1,55 +1,186 @@
-import axios, { AxiosError } from 'axios';
+import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { env } from './env';
+import { isNeedPremium } from './http-error';
+import { TOKEN_KEY } from './session-keys';
+import { RENEWAL_RETRY_MS, renewalDelayMs } from './session-token';
 
-export const TOKEN_KEY = 'token';
+export { TOKEN_KEY };
+// Kept here too for callers that already reach axios; the first-paint path imports ./http-error.
+export { apiErrorMessage, isNeedPremium } from './http-error';
 
 /** The one axios instance for our API. Every request carries the bearer token from localStorage. */
 export const api = axios.create({ baseURL: env.apiUrl });
 
-api.interceptors.request.use((config) => {
+interface SessionRequestConfig extends InternalAxiosRequestConfig {
+  /** The caller sent its own Authorization (a Firebase ID token): a 401 is not about our JWT. */
+  ownAuthorization?: boolean;
+  /** The JWT this call was sent with. */
+  sentToken?: string;
+  /** Already retried once with a renewed JWT. */
+  sessionRetried?: boolean;
+}
+
+api.interceptors.request.use((config: SessionRequestConfig) => {
+  config.ownAuthorization ??= config.headers.has('Authorization');
   const token = localStorage.getItem(TOKEN_KEY);
   if (token && !config.headers.has('Authorization')) {
     config.headers.set('Authorization', `Bearer ${token}`);
+    config.sentToken = token;
   }
   return config;
 });
 
-type SessionExpiredHandler = () => void | Promise<void>;
-let onSessionExpired: SessionExpiredHandler | null = null;
+/**
+ * What the session (AuthProvider) supplies: the Firebase side of renewal, logout, premium changes.
+ * How and when our JWT is renewed: docs/decisions/session-renewal.md.
+ */
+export interface SessionHooks {
+  /** The signed-in user's email and a fresh Firebase ID token; rejects when Firebase has no usable sign-in. */
+  freshIdentity: () => Promise<{ email: string; idToken: string }>;
+  /** Log out, clear loading, go to /login (SPEC §4). */
+  onExpired: () => void | Promise<void>;
+  /** The server answered 402 needPremium: the caller is not (or no longer) premium. */
+  onNeedPremium?: () => void;
+}
 
-/** The session (AuthProvider) registers what a 401/403 does: log out, clear loading, go to /login. */
-export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {
-  onSessionExpired = handler;
+let hooks: SessionHooks | null = null;
+
+export function setSessionHooks(next: SessionHooks | null): void {
+  hooks = next;
+}
+
+/** The session ended (signed out) while a renewal was on its way: nothing to renew, nobody to log out. */
+class SessionEnded extends Error {}
+
+/** Bumped whenever the token is cleared, so a renewal that finishes after a sign-out is dropped. */
+let generation = 0;
+let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+let renewal: Promise<string> | null = null;
+
+function schedule(delayMs: number | null): void {
+  clearTimeout(renewalTimer);
+  renewalTimer = undefined;
+  if (delayMs === null) return;
+  renewalTimer = setTimeout(() => {
+    renewSession().catch(async (error: unknown) => {
+      if (await renewalFailed(error)) schedule(RENEWAL_RETRY_MS);
+    });
+  }, delayMs);
+}
+
+const tokenListeners = new Set<() => void>();
+
+/** Calls `listener` whenever our JWT is stored or removed (the live-event stream reconnects with it). */
+export function onSessionTokenChange(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
+/** Stores our JWT (under `token`) and plans its renewal before it expires. */
+export function saveSessionToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  schedule(renewalDelayMs(token));
+  for (const listener of tokenListeners) listener();
+}
+
+/** Removes our JWT and any planned renewal (sign-out). */
+export function clearSessionToken(): void {
+  generation += 1;
+  localStorage.removeItem(TOKEN_KEY);
+  schedule(null);
+  for (const listener of tokenListeners) listener();
+}
+
+/**
+ * Trades a fresh Firebase ID token for a new JWT and stores it. Single-flight: every caller that asks
+ * while one renewal is on its way (e.g. several calls answered 401 at once) shares it.
+ */
+export function renewSession(): Promise<string> {
+  renewal ??= renewOnce().finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+async function renewOnce(): Promise<string> {
+  const started = generation;
+  if (!hooks) throw new SessionEnded('Not signed in');
+  const { email, idToken } = await hooks.freshIdentity();
+  // Outside `api`: a 401 here means the renewal failed, not that it should renew again.
+  const { data } = await axios.post<{ token?: unknown }>(
+    '/jwt',
+    { email },
+    { baseURL: api.defaults.baseURL, headers: { Authorization: `Bearer ${idToken}` } },
+  );
+  if (generation !== started) throw new SessionEnded('Signed out during renewal');
+  if (typeof data?.token !== 'string') throw new Error('POST /jwt answered without a token');
+  saveSessionToken(data.token);
+  return data.token;
+}
+
+/** Failures that say nothing about the sign-in itself: no answer, rate limit, server error, offline. */
+function isPassingFailure(error: unknown): boolean {
+  if (error instanceof AxiosError) {
+    const status = error.response?.status;
+    return status === undefined || status === 429 || status >= 500;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'auth/network-request-failed' || code === 'auth/too-many-requests';
+}
+
+let expiring: Promise<void> | null = null;
+
+/** Logs out once, however many failed calls ask for it at the same moment. */
+function expireSession(): Promise<void> {
+  expiring ??= (async () => {
+    try {
+      await hooks?.onExpired();
+    } catch (logoutError) {
+      console.error(logoutError);
+    }
+  })().finally(() => {
+    expiring = null;
+  });
+  return expiring;
+}
+
+/**
+ * A renewal that failed: logs out when the sign-in itself is gone (Firebase signed out, account
+ * disabled or deleted, POST /jwt refused). Returns true when the failure may pass (network, 5xx, 429):
+ * then the session stays and the next call or timer tries again.
+ */
+async function renewalFailed(error: unknown): Promise<boolean> {
+  if (error instanceof SessionEnded) return false;
+  console.error(error);
+  if (isPassingFailure(error)) return true;
+  await expireSession();
+  return false;
 }
 
 api.interceptors.response.use(
   (response) => response,
   async (error: unknown) => {
-    const status = error instanceof AxiosError ? error.response?.status : undefined;
-    if ((status === 401 || status === 403) && onSessionExpired) {
+    if (!(error instanceof AxiosError) || !error.response) return Promise.reject(error);
+    const { status } = error.response;
+    const config = error.config as SessionRequestConfig | undefined;
+    if (status === 401 && hooks && config && !config.ownAuthorization && !config.sessionRetried) {
+      // Our JWT expired (or went bad): renew it once from Firebase and retry the call with it. A call
+      // sent before another one's renewal finished just takes the token that renewal stored.
+      const stored = localStorage.getItem(TOKEN_KEY);
+      let token: string;
       try {
-        await onSessionExpired();
-      } catch (logoutError) {
-        console.error(logoutError);
+        token = stored && config.sentToken && stored !== config.sentToken ? stored : await renewSession();
+      } catch (renewalError) {
+        await renewalFailed(renewalError);
+        return Promise.reject(error);
       }
+      config.sessionRetried = true;
+      config.headers.set('Authorization', `Bearer ${token}`);
+      return api.request(config);
     }
+    if (status === 401 || status === 403) await expireSession();
+    else if (isNeedPremium(error)) hooks?.onNeedPremium?.();
     // The caller still sees the failure (SPEC §4).
     return Promise.reject(error);
   },
 );
-
-/** The server's `{message}` of a failed call, if any. */
-export function apiErrorMessage(error: unknown): string | undefined {
-  if (error instanceof AxiosError) {
-    const data = error.response?.data as { message?: unknown } | undefined;
-    if (typeof data?.message === 'string') return data.message;
-  }
-  return undefined;
-}
-
-/** True when the server answered 402 {needPremium: true} (plan limit or premium content). */
-export function isNeedPremium(error: unknown): boolean {
-  if (!(error instanceof AxiosError)) return false;
-  const data = error.response?.data as { needPremium?: unknown } | undefined;
-  return error.response?.status === 402 || data?.needPremium === true;
-}

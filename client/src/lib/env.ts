@@ -1,3 +1,12 @@
+/**
+ * Whether sign-in goes through the Firebase Auth emulator, which signs nothing. A production build
+ * does so only when told explicitly (VITE_USE_AUTH_EMULATOR=true: local runs and browser tests);
+ * a dev server does unless told not to.
+ */
+export function wantsAuthEmulator(flag: string | undefined, production: boolean): boolean {
+  return production ? flag === 'true' : flag !== 'false';
+}
+
 /** Client configuration from Vite env (VITE_*), with defaults that run against the local emulator + API. */
 export const env = {
   apiUrl: (import.meta.env.VITE_API_URL || 'http://localhost:5000').replace(/\/$/, ''),
@@ -6,7 +15,7 @@ export const env = {
     authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN || 'demo-newsroom.firebaseapp.com',
     projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID || 'demo-newsroom',
   },
-  useAuthEmulator: import.meta.env.VITE_USE_AUTH_EMULATOR !== 'false',
+  useAuthEmulator: wantsAuthEmulator(import.meta.env.VITE_USE_AUTH_EMULATOR, import.meta.env.PROD),
   authEmulatorUrl: import.meta.env.VITE_AUTH_EMULATOR_URL || 'http://127.0.0.1:9099',
   stripePublishableKey: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY || '',
 } as const;

@@ -80,6 +80,17 @@ describe('session state (SPEC §3–4)', () => {
     ).toBeNull();
   });
 
+  it('a subscription that ends while signed in clears subscribed and nothing else', () => {
+    const signedIn = run(
+      initialSession(false),
+      { type: 'signedIn', user },
+      { type: 'tokenSaved' },
+      { type: 'adminChecked', isAdmin: false },
+      { type: 'premiumChecked', subscribed: true },
+    );
+    expect(run(signedIn, { type: 'subscriptionEnded' })).toEqual({ ...signedIn, subscribed: false });
+  });
+
   it('the theme flag toggles', () => {
     expect(run(initialSession(false), { type: 'setDarkMode', darkMode: true }).darkMode).toBe(true);
   });

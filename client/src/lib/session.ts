@@ -31,16 +31,21 @@ export type SessionAction =
   | { type: 'signedOut' }
   | { type: 'profileUpdated'; displayName: string | null; photoURL: string | null }
   | { type: 'subscribed' }
+  | { type: 'subscriptionEnded' }
   | { type: 'setDarkMode'; darkMode: boolean };
 
-export function initialSession(darkMode: boolean): SessionState {
+/**
+ * `restoring`: a sign-in may have to be restored (Firebase decides), so everything is still loading.
+ * Without one the visitor is signed out from the start and nothing waits for Firebase.
+ */
+export function initialSession(darkMode: boolean, restoring = true): SessionState {
   return {
-    loading: true,
+    loading: restoring,
     user: null,
     subscribed: false,
-    subscriptionLoading: true,
+    subscriptionLoading: restoring,
     isAdmin: false,
-    adminLoading: true,
+    adminLoading: restoring,
     darkMode,
   };
 }
@@ -75,6 +80,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         : state;
     case 'subscribed':
       return { ...state, subscribed: true, subscriptionLoading: false };
+    case 'subscriptionEnded':
+      // The server answered 402 on premium content: the subscription ran out while signed in.
+      return { ...state, subscribed: false, subscriptionLoading: false };
     case 'setDarkMode':
       return { ...state, darkMode: action.darkMode };
   }

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTheme, readStoredTheme } from './theme';
 
 describe('theme', () => {
-  it("reads localStorage 'theme' (light unless 'dark')", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("is dark on a first visit (nothing stored) and follows localStorage 'theme' afterwards", () => {
+    expect(readStoredTheme()).toBe('dark');
+    localStorage.setItem('theme', 'light');
     expect(readStoredTheme()).toBe('light');
     localStorage.setItem('theme', 'dark');
     expect(readStoredTheme()).toBe('dark');

@@ -1,11 +1,12 @@
 export const THEME_KEY = 'theme';
 export type Theme = 'dark' | 'light';
 
+/** The stored theme; dark unless 'light' was chosen, so a first visit (nothing stored) is dark. */
 export function readStoredTheme(): Theme {
   try {
-    return localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light';
+    return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
   } catch {
-    return 'light';
+    return 'dark';
   }
 }
 

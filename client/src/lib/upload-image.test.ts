@@ -2,7 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
-import { chosenFileLabel, INVALID_IMAGE_MESSAGE, shortenFileName, uploadImage } from './upload-image';
+import {
+  chosenFileLabel,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  INVALID_IMAGE_MESSAGE,
+  MAX_IMAGE_BYTES,
+  shortenFileName,
+  uploadImage,
+} from './upload-image';
 
 const png = (name: string, type = 'image/png') =>
   new File([new Uint8Array([137, 80, 78, 71])], name, { type });
@@ -86,6 +94,30 @@ describe('uploadImage', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(uploadImage(png('cover.png'))).resolves.toBeUndefined();
     expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("tells onError the server's reason for refusing the image", async () => {
+    answer = { status: 415, body: { message: 'Only JPEG, PNG, WebP and GIF images are accepted' } };
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onError = vi.fn();
+    await expect(uploadImage(png('cover.png'), { onError })).resolves.toBeUndefined();
+    expect(onError).toHaveBeenCalledWith('Only JPEG, PNG, WebP and GIF images are accepted');
+    log.mockRestore();
+  });
+
+  it('refuses a file over 5 MB or of another type before sending it, and says why', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    received = { body: '' };
+    const onError = vi.fn();
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'huge.png', { type: 'image/png' });
+    await expect(uploadImage(big, { onError })).resolves.toBeUndefined();
+    expect(onError).toHaveBeenLastCalledWith(IMAGE_TOO_LARGE_MESSAGE);
+    const pdf = new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' });
+    await expect(uploadImage(pdf, { onError })).resolves.toBeUndefined();
+    expect(onError).toHaveBeenLastCalledWith(IMAGE_TYPE_MESSAGE);
+    expect(received.method, 'nothing was sent').toBeUndefined();
+    expect(log).toHaveBeenCalledTimes(2);
     log.mockRestore();
   });
 

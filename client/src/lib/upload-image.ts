@@ -1,6 +1,21 @@
 import { api } from './api-client';
+import { errorMessage } from './error-message';
 
 export const INVALID_IMAGE_MESSAGE = 'Invalid image file input.';
+
+/** The server's limits (it checks them again): at most 5 MB, JPEG, PNG, WebP or GIF. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image must be at most 5 MB';
+export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP and GIF images are accepted';
+export const UPLOAD_FAILED_MESSAGE = 'The image could not be uploaded, try again';
+
+/** Why this file would be refused, said before anything is sent; undefined when it may go. */
+export function imageFileProblem(file: File): string | undefined {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_TYPE_MESSAGE;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
+  return undefined;
+}
 
 /** A file worth uploading: present, with a name and a type (SPEC §5). */
 export function assertImageFile(file: File | null | undefined): asserts file is File {
@@ -28,20 +43,38 @@ export function chosenFileLabel(file: File | null, placeholder: string): string 
   }
 }
 
+export interface UploadImageOptions {
+  /** Told, in plain words, why the upload failed (too large, wrong type, the server's reason, offline). */
+  onError?: (message: string) => void;
+}
+
 /**
  * Uploads an image (POST /uploads, multipart field `image`; the answer has the image host's shape
  * `{data: {display_url}}`) and resolves to the hosted URL. Throws 'Invalid image file input.' for a
- * missing/unnamed/untyped file; an upload failure is logged and resolves to undefined (SPEC §7).
+ * missing/unnamed/untyped file; an upload failure is logged and resolves to undefined (SPEC §7), and
+ * its reason goes to `onError` so the form can show it next to the file field.
  */
-export async function uploadImage(file: File | null | undefined): Promise<string | undefined> {
+export async function uploadImage(
+  file: File | null | undefined,
+  { onError }: UploadImageOptions = {},
+): Promise<string | undefined> {
   assertImageFile(file);
+  const problem = imageFileProblem(file);
+  if (problem) {
+    console.error(new Error(`${problem} (${file.name}, ${file.type}, ${file.size} bytes)`));
+    onError?.(problem);
+    return undefined;
+  }
   const form = new FormData();
   form.append('image', file);
   try {
     const { data } = await api.post<{ data?: { display_url?: string } }>('/uploads', form);
-    return data.data?.display_url;
+    const url = data.data?.display_url;
+    if (!url) throw new Error('POST /uploads answered without data.display_url');
+    return url;
   } catch (error) {
     console.error(error);
+    onError?.(errorMessage(error, UPLOAD_FAILED_MESSAGE));
     return undefined;
   }
 }

@@ -39,16 +39,16 @@ describe('GET /all-articles/data', () => {
     }
   });
 
-  it('pages every article newest first, 5 by default, with totalPages and the author email', async () => {
+  it('pages every article, Pending first, each part newest first, 5 by default, with totalPages and the author email', async () => {
     const res = await call('get', '/all-articles/data', admin);
     expect(res.status).toBe(200);
     expect(res.body.totalPages).toBe(3);
     expect(res.body.articles.map((a: Article) => a.articleTitle)).toEqual([
-      'Paged 11',
-      'Paged 10',
       'Paged 9',
-      'Paged 8',
-      'Paged 7',
+      'Paged 6',
+      'Paged 3',
+      'Paged 0',
+      'Paged 11',
     ]);
     expect(res.body.articles[0].userInfo.email).toBe('author@example.test');
     expect(res.body.articles[0].articleDescription).toHaveLength(300);
@@ -57,7 +57,7 @@ describe('GET /all-articles/data', () => {
   it('honours limit and a 1-based page', async () => {
     const res = await call('get', '/all-articles/data?limit=3&page=4', admin);
     expect(res.body.totalPages).toBe(4);
-    expect(res.body.articles.map((a: Article) => a.articleTitle)).toEqual(['Paged 2', 'Paged 1', 'Paged 0']);
+    expect(res.body.articles.map((a: Article) => a.articleTitle)).toEqual(['Paged 4', 'Paged 2', 'Paged 1']);
     const beyond = await call('get', '/all-articles/data?limit=50&page=2', admin);
     expect(beyond.body).toEqual({ articles: [], totalPages: 1 });
   });
@@ -72,6 +72,10 @@ describe('GET /all-articles/data', () => {
     'page=x',
     'limit=5&limit=10',
     'sort=title',
+    'status=Accepted',
+    'status=pending',
+    'status=Pending&status=Declined',
+    'status[$ne]=Pending',
   ])('answers 400 JSON for ?%s', async (query) => {
     const res = await call('get', `/all-articles/data?${query}`, admin);
     expect(res.status).toBe(400);

@@ -5,6 +5,7 @@ import { newId } from '../store/ids.js';
 import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { ArticleCard } from './types.js';
+import { purgeEndedViewWindows } from './view-sweep.js';
 
 let nowMs = Date.now();
 const clock: Clock = { now: () => new Date(nowMs) };
@@ -361,6 +362,73 @@ describe('PATCH /articles/view-count/:id', () => {
 
     expect((await view(gold._id, premium)).body.counted).toBe(true);
     expect((await view(draft._id, author)).body.counted).toBe(true);
+  });
+});
+
+describe('view counting limits', () => {
+  it('refuses a burst of view counts by one user across many articles with 429 {message} + Retry-After', async () => {
+    const limited = await makeTestApp({
+      clock,
+      config: {
+        rateLimits: { ...t.deps.config.rateLimits, viewCounts: { windowMs: 60_000, max: 5 } },
+      },
+    });
+    try {
+      await insertPublisher(limited.store, 'Daily Planet');
+      const [fast, other] = [await signInAs(limited), await signInAs(limited)];
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, async () => (await insertArticle(limited.store))._id),
+      );
+      const view = (id: string, who: SignedIn) =>
+        request(limited.app).patch(`/articles/view-count/${id}`).set(bearer(who.token));
+
+      const answers = [];
+      for (const id of ids) answers.push(await view(id, fast));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = answers[5]!;
+      expect(refused.body).toEqual({ message: expect.stringMatching(/too many/i) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      for (const id of ids.slice(5)) expect((await getArticle(limited.store, id))?.totalViewCount).toBe(0);
+      expect(await limited.store.collection('views').countDocuments({})).toBe(5);
+
+      // Per user: another reader on the same IP still counts.
+      expect((await view(ids[7]!, other)).body).toEqual({ counted: true, totalViewCount: 1 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('purges view windows older than 30 minutes; a later view still counts once', async () => {
+    const a = await insertArticle(t.store, { articleTitle: 'Purged A' });
+    const b = await insertArticle(t.store, { articleTitle: 'Purged B' });
+    const view = (id: string, who: SignedIn) =>
+      request(t.app).patch(`/articles/view-count/${id}`).set(bearer(who.token));
+    const windows = () => t.store.collection('views').countDocuments({ articleId: { $in: [a._id, b._id] } });
+
+    expect((await view(a._id, reader)).body.counted).toBe(true);
+    expect((await view(b._id, reader)).body.counted).toBe(true);
+    nowMs += 20 * 60_000;
+    expect((await view(a._id, premium)).body.counted).toBe(true);
+    expect(await windows()).toBe(3);
+
+    // 20 minutes in, nothing has ended yet.
+    await purgeEndedViewWindows({ store: t.store, clock });
+    expect(await windows()).toBe(3);
+
+    // 30 minutes after the reader's views (10 after the premium one): only the reader's go.
+    nowMs += 10 * 60_000;
+    expect(await purgeEndedViewWindows({ store: t.store, clock })).toBeGreaterThanOrEqual(2);
+    const left = await t.store.collection('views').find({ articleId: { $in: [a._id, b._id] } });
+    expect(left.map((w) => [w.articleId, w.email])).toEqual([[a._id, premium.email]]);
+
+    // The premium reader's window still holds; the reader's next view counts once, as before.
+    expect((await view(a._id, premium)).body.counted).toBe(false);
+    expect((await view(a._id, reader)).body).toEqual({ counted: true, totalViewCount: 3 });
+    expect((await view(a._id, reader)).body).toEqual({ counted: false, totalViewCount: 3 });
+
+    nowMs += 31 * 60_000;
+    await purgeEndedViewWindows({ store: t.store, clock });
+    expect(await windows()).toBe(0);
   });
 });
 

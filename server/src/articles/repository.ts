@@ -73,6 +73,14 @@ export function createArticleRepository(store: Store) {
       });
     },
 
+    /** Ids and change times of the newest approved articles (the sitemap), nothing else loaded. */
+    listApprovedIndex(limit: number): Promise<Pick<Article, '_id' | 'createdAt' | 'updatedAt'>[]> {
+      return articles().find(
+        { status: 'Approved' },
+        { sort: { createdAt: -1 }, limit, projection: { _id: 1, createdAt: 1, updatedAt: 1 } },
+      );
+    },
+
     /** The approved articles with most views. */
     trending(limit: number): Promise<Article[]> {
       return articles().find(
@@ -82,13 +90,28 @@ export function createArticleRepository(store: Store) {
       );
     },
 
-    countAll(): Promise<number> {
-      return articles().countDocuments({});
+    countWithStatus(status: string): Promise<number> {
+      return articles().countDocuments({ status });
     },
 
-    /** Every article (admin), newest first, one page. */
-    page(page: number, limit: number): Promise<Article[]> {
-      return articles().find({}, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit });
+    /**
+     * `limit` articles from the `skip`-th on among those whose status is one of `statuses`, newest
+     * first. Each status walks the {status, createdAt} index and stops after skip + limit entries;
+     * several are merged here. A page costs its offset, never the whole collection.
+     */
+    async newestWithStatus(statuses: readonly string[], skip: number, limit: number): Promise<Article[]> {
+      // The sort must be exactly the index's other key for the embedded engine to walk it.
+      const sort = { createdAt: -1 } as const;
+      if (statuses.length === 1) return articles().find({ status: statuses[0] }, { sort, skip, limit });
+      const runs = await Promise.all(
+        statuses.map((status) => articles().find({ status }, { sort, limit: skip + limit })),
+      );
+      const newestFirst = (a: Article, b: Article) =>
+        a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+      return runs
+        .flat()
+        .sort(newestFirst)
+        .slice(skip, skip + limit);
     },
 
     /**
@@ -107,6 +130,18 @@ export function createArticleRepository(store: Store) {
 
     countUsingImage(url: string): Promise<number> {
       return articles().countDocuments({ articleImage: url });
+    },
+
+    /** Every image URL articles show (cover and author photo), in one pass over the collection. */
+    async imageUrls(): Promise<string[]> {
+      const rows = await articles().find({}, { projection: { articleImage: 1, 'userInfo.image': 1 } });
+      return rows.flatMap((a) => [a.articleImage, a.userInfo?.image]).filter((u) => typeof u === 'string');
+    },
+
+    /** Drops the view windows counted at or before `cutoffIso` (they no longer hold back a count). */
+    async deleteViewWindowsBefore(cutoffIso: string): Promise<number> {
+      const { deletedCount } = await views().deleteMany({ lastCountedAt: { $lte: cutoffIso } });
+      return deletedCount;
     },
 
     /**

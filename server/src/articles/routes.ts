@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { userRateLimit } from '../auth/routes.js';
+import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../users/schemas.js';
 import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
@@ -21,17 +23,29 @@ import { createArticleService } from './service.js';
 export function articleRoutes(ctx: RouteContext): Router {
   const router = Router();
   const articles = createArticleService(ctx);
-  const { requireUserRecord, requireAdmin, requirePremium, requireSelf } = ctx.guards;
+  const { requireUser, requireUserRecord, requireAdmin, requirePremium, requireSelf } = ctx.guards;
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 
   // Reader
+  // Public reads: a cache miss counts against the caller's per-IP limit, a hit never does.
+  const onMiss = ctx.publicReads.guard.bind(ctx.publicReads);
   router.get('/articles/trending', async (req, res) => {
-    sendCached(req, res, await articles.trendingAnswer());
+    sendCached(req, res, await articles.trendingAnswer(onMiss(req, res)));
+  });
+
+  // Public teasers and the index of approved articles (signed-out article page, the site's feeds).
+  // Before /articles/:email, which would take "public" for an email.
+  router.get('/articles/public', async (req, res) => {
+    sendCached(req, res, await articles.publicIndexAnswer(onMiss(req, res)));
+  });
+
+  router.get('/articles/public/:id', async (req, res) => {
+    sendCached(req, res, await articles.teaserAnswer(idOf(req.params), onMiss(req, res)));
   });
 
   router.get('/all-articles/approved', async (req, res) => {
     const query = parseInput(approvedQuerySchema, req.query);
-    sendCached(req, res, await articles.approvedAnswer(query));
+    sendCached(req, res, await articles.approvedAnswer(query, onMiss(req, res)));
   });
 
   router.get('/premium/articles/only', requirePremium, async (req, res) => {
@@ -46,11 +60,20 @@ export function articleRoutes(ctx: RouteContext): Router {
     else sendWithEtag(req, res, result.article);
   });
 
-  router.patch('/articles/view-count/:id', requireUserRecord, async (req, res) => {
+  const viewLimit = userRateLimit(
+    ctx.config.rateLimits.viewCounts ?? RATE_LIMIT_DEFAULTS.viewCounts,
+    'Too many views, please slow down',
+  );
+  router.patch('/articles/view-count/:id', requireUser, viewLimit, requireUserRecord, async (req, res) => {
     res.json(await articles.countView(idOf(req.params), req.currentUser!));
   });
 
   // Writer
+  // Add Article tells a free user whose post is used up before they write (the cap itself is the service's).
+  router.get('/me/posting', requireUserRecord, async (req, res) => {
+    res.json(await articles.postingAllowance(req.currentUser!));
+  });
+
   router.post('/articles', requireUserRecord, requireSelf('query'), async (req, res) => {
     const input = parseInput(createArticleBodySchema, req.body);
     const article = await articles.create(req.currentUser!, input);
@@ -76,8 +99,13 @@ export function articleRoutes(ctx: RouteContext): Router {
 
   // Admin
   router.get('/all-articles/data', requireAdmin, async (req, res) => {
-    const { page, limit } = parseInput(adminPageQuerySchema, req.query);
-    res.json(await articles.adminPage(page, limit));
+    const { page, limit, status } = parseInput(adminPageQuerySchema, req.query);
+    res.json(await articles.adminPage(page, limit, status));
+  });
+
+  // The dashboard menu's pending badge and the status filter's numbers: four index counts.
+  router.get('/all-articles/counts', requireAdmin, async (_req, res) => {
+    res.json(await articles.moderationCounts());
   });
 
   router.patch('/update/status/:id', requireAdmin, async (req, res) => {

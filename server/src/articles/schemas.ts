@@ -126,7 +126,17 @@ export const approvedQuerySchema = listPageQuerySchema
   .strict();
 export type ApprovedQuery = z.output<typeof approvedQuerySchema>;
 
-/** GET /all-articles/data?limit&page (default limit 5). */
-export const adminPageQuerySchema = pageQuerySchema;
+/** What the moderation table can be narrowed to (Approved also shows the legacy 'Accepted'). */
+export const MODERATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** GET /all-articles/data?limit&page&status (default limit 5; no status = every article, Pending first). */
+export const adminPageQuerySchema = pageQuerySchema
+  .extend({
+    status: z
+      .enum(MODERATION_STATUSES, { message: 'status must be Pending, Approved or Declined' })
+      .optional(),
+  })
+  .strict();
 
 export { idParamSchema } from '../users/schemas.js';

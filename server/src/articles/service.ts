@@ -6,12 +6,30 @@ import { createPublisherRepository } from '../publishers/repository.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
+import { createViewHistoryRepository, dayOf } from '../stats/view-history.js';
 import { createUserRepository } from '../users/repository.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
-import { CacheGroup, TRENDING_KEY, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import {
+  answerOf,
+  CacheGroup,
+  TRENDING_KEY,
+  type AnswerCache,
+  type CachedAnswer,
+  type MissGuard,
+} from '../cache/answer-cache.js';
 import { createArticleRepository } from './repository.js';
+import { createModerationQueue } from './moderation-queue.js';
+export type { ModerationCounts } from './moderation-queue.js';
 import type { ApprovedQuery, CreateArticle, UpdateArticle } from './schemas.js';
-import { isApproved, LIST_DESCRIPTION_LENGTH, toCard, toPublicArticle, type Article } from './types.js';
+import {
+  isApproved,
+  toCard,
+  toPublicArticle,
+  toTeaser,
+  type Article,
+  type ArticleIndexEntry,
+  type ArticleTeaser,
+} from './types.js';
 
 export const TRENDING_SIZE = 6;
 /** One counted view per signed-in reader per article per 30 minutes. */
@@ -20,6 +38,17 @@ export const VIEW_WINDOW_MS = 30 * 60 * 1000;
 export const FREE_PLAN_MAX_ARTICLES = 1;
 export const FREE_PLAN_MESSAGE = 'You have reached maximum post of free plan';
 const PREMIUM_CONTENT_MESSAGE = 'This is a premium article: subscribe to read it';
+/** A sitemap holds at most 50 000 URLs; the site's own pages take a few. */
+export const PUBLIC_INDEX_SIZE = 49_000;
+/** RSS carries the newest approved articles. */
+export const FEED_SIZE = 50;
+
+/** What the caller may still post; maxArticles null = no cap. */
+export interface PostingAllowance {
+  postedCount: number;
+  maxArticles: number | null;
+  canPost: boolean;
+}
 
 interface DetailsMeta {
   status: Article['status'];
@@ -40,9 +69,14 @@ export function createArticleService(deps: {
   const publishers = createPublisherRepository(deps.store);
   const users = createUserRepository(deps.store);
   const uploads = createUploadService(deps);
+  const viewHistory = createViewHistoryRepository(deps.store);
+  const queue = createModerationQueue(repo);
   const cache = deps.cache;
 
   const nowIso = () => deps.clock.now().toISOString();
+  /** How many articles a user may post in total: the free plan's cap, none for premium and admins. */
+  const postingCap = (user: User): number | null =>
+    isAdmin(user) || isPremium(user, deps.clock.now()) ? null : FREE_PLAN_MAX_ARTICLES;
   const isOwner = (article: Pick<Article, 'userInfo'> | DetailsMeta, user: User) =>
     ('authorEmail' in article ? article.authorEmail : article.userInfo?.email) === user.email;
 
@@ -76,15 +110,32 @@ export function createArticleService(deps: {
     authorEmail: a.userInfo?.email ?? '',
   });
 
+  /** An article as anyone may see it (no author email), cached per id, with who may see it. */
+  const publicDetails = (id: string, onMiss?: MissGuard) =>
+    cache.get<DetailsMeta>(
+      CacheGroup.articleDetails,
+      id,
+      async () => {
+        const article = await repo.findById(id);
+        return article ? { value: toPublicArticle(article), meta: metaOf(article) } : null;
+      },
+      onMiss,
+    );
+  // Derived from the cached details answer, so every write that drops that answer drops its teaser.
+  const teasers = new WeakMap<CachedAnswer<DetailsMeta>, CachedAnswer<ArticleTeaser>>();
+
   return {
-    async trendingAnswer(): Promise<CachedAnswer> {
-      return cache.get(CacheGroup.articleLists, TRENDING_KEY, async () => ({
-        value: (await repo.trending(TRENDING_SIZE)).map(toCard),
-        meta: undefined,
-      }));
+    /** `onMiss` (here and below): the caller's public-read limit, checked only when not cached. */
+    async trendingAnswer(onMiss?: MissGuard): Promise<CachedAnswer> {
+      return cache.get(
+        CacheGroup.articleLists,
+        TRENDING_KEY,
+        async () => ({ value: (await repo.trending(TRENDING_SIZE)).map(toCard), meta: undefined }),
+        onMiss,
+      );
     },
 
-    async approvedAnswer(q: ApprovedQuery): Promise<CachedAnswer> {
+    async approvedAnswer(q: ApprovedQuery, onMiss?: MissGuard): Promise<CachedAnswer> {
       const key = JSON.stringify([
         'approved',
         q.search ?? '',
@@ -93,14 +144,19 @@ export function createArticleService(deps: {
         q.page,
         q.limit,
       ]);
-      return cache.get(CacheGroup.articleLists, key, async () => {
-        const list = await repo.listApproved(
-          { search: q.search || undefined, publisher: q.publicationFiler || undefined, tags: q.tags },
-          q.page,
-          q.limit,
-        );
-        return { value: list.map(toCard), meta: undefined };
-      });
+      return cache.get(
+        CacheGroup.articleLists,
+        key,
+        async () => {
+          const list = await repo.listApproved(
+            { search: q.search || undefined, publisher: q.publicationFiler || undefined, tags: q.tags },
+            q.page,
+            q.limit,
+          );
+          return { value: list.map(toCard), meta: undefined };
+        },
+        onMiss,
+      );
     },
 
     async premiumAnswer(page: number, limit: number): Promise<CachedAnswer> {
@@ -118,15 +174,47 @@ export function createArticleService(deps: {
       id: string,
       caller: User,
     ): Promise<{ cached: CachedAnswer<DetailsMeta> } | { article: Article }> {
-      const cached = await cache.get<DetailsMeta>(CacheGroup.articleDetails, id, async () => {
-        const article = await repo.findById(id);
-        return article ? { value: toPublicArticle(article), meta: metaOf(article) } : null;
-      });
+      const cached = await publicDetails(id);
       if (!cached) throw new NotFound('Article not found');
       const meta = cached.meta;
       if (isOwner(meta, caller) || isAdmin(caller)) return { article: await load(id) };
       assertReadable(meta, caller, () => toCard(JSON.parse(cached.body) as Article));
       return { cached };
+    },
+
+    /**
+     * GET /articles/public/{id}: an approved article's teaser for anyone (premium or not: the
+     * full text still needs a session); 404 for unknown and unapproved ones alike.
+     */
+    async teaserAnswer(id: string, onMiss?: MissGuard): Promise<CachedAnswer<ArticleTeaser>> {
+      const details = await publicDetails(id, onMiss);
+      if (!details || !isApproved(details.meta)) throw new NotFound('Article not found');
+      let teaser = teasers.get(details);
+      if (!teaser) {
+        const value = toTeaser(JSON.parse(details.body) as ArticleTeaser);
+        teaser = answerOf(value, value);
+        teasers.set(details, teaser);
+      }
+      return teaser;
+    },
+
+    /** GET /articles/public: id and change time of the newest approved articles (the sitemap). */
+    async publicIndexAnswer(onMiss?: MissGuard): Promise<CachedAnswer<ArticleIndexEntry[]>> {
+      return cache.get(
+        CacheGroup.articleLists,
+        'public-index',
+        async () => {
+          const rows = await repo.listApprovedIndex(PUBLIC_INDEX_SIZE);
+          const value = rows.map((a) => ({ _id: a._id, lastmod: a.updatedAt ?? a.createdAt }));
+          return { value, meta: value };
+        },
+        onMiss,
+      );
+    },
+
+    /** The newest approved articles as teasers (the RSS feed). */
+    async newestTeasers(limit = FEED_SIZE): Promise<ArticleTeaser[]> {
+      return (await repo.listApproved({}, 1, limit)).map(toTeaser);
     },
 
     /** PATCH /articles/view-count/{id}: counts at most one view per reader per article per 30 minutes. */
@@ -137,6 +225,10 @@ export function createArticleService(deps: {
       const cutoff = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
       const updated = await repo.countView(id, caller.email, now.toISOString(), cutoff);
       if (!updated) return { counted: false, totalViewCount: article.totalViewCount ?? 0 };
+      // Only a counted view goes into the per-day history; the count stands even if that write fails.
+      await viewHistory.add(updated, dayOf(now)).catch((err: unknown) => {
+        deps.logger.warn({ err, articleId: id }, 'could not record the view in the daily history');
+      });
       return { counted: true, totalViewCount: updated.totalViewCount };
     },
 
@@ -147,8 +239,7 @@ export function createArticleService(deps: {
      */
     async create(author: User, input: CreateArticle): Promise<Article> {
       await assertPublisherExists(input.publisher);
-      const capped = !isAdmin(author) && !isPremium(author, deps.clock.now());
-      const claimed = await users.claimPostSlot(author.email, capped ? FREE_PLAN_MAX_ARTICLES : null, () =>
+      const claimed = await users.claimPostSlot(author.email, postingCap(author), () =>
         repo.countByAuthor(author.email),
       );
       if (!claimed) throw new NeedPremium(FREE_PLAN_MESSAGE);
@@ -177,6 +268,13 @@ export function createArticleService(deps: {
         throw err;
       }
       return article;
+    },
+
+    /** GET /me/posting: whether the caller may post another article, before they write it. */
+    async postingAllowance(user: User): Promise<PostingAllowance> {
+      const maxArticles = postingCap(user);
+      const postedCount = user.postedCount ?? (await repo.countByAuthor(user.email));
+      return { postedCount, maxArticles, canPost: maxArticles === null || postedCount < maxArticles };
     },
 
     /** GET /articles/{email}: the author's own articles, everything included, newest first. */
@@ -218,17 +316,9 @@ export function createArticleService(deps: {
       await uploads.releaseIfUnused(article.articleImage);
     },
 
-    /** GET /all-articles/data: every article, newest first, descriptions cut like the lists. */
-    async adminPage(page: number, limit: number): Promise<{ articles: Article[]; totalPages: number }> {
-      const [total, articles] = await Promise.all([repo.countAll(), repo.page(page, limit)]);
-      return {
-        articles: articles.map((a) => ({
-          ...a,
-          articleDescription: (a.articleDescription ?? '').slice(0, LIST_DESCRIPTION_LENGTH),
-        })),
-        totalPages: Math.ceil(total / limit),
-      };
-    },
+    /** GET /all-articles/counts and GET /all-articles/data (docs/decisions/moderation-order.md). */
+    moderationCounts: queue.counts,
+    adminPage: queue.page,
 
     /** PATCH /update/status/{id}: Pending → Approved. */
     async approve(id: string): Promise<Article> {

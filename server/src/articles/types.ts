@@ -32,6 +32,29 @@ export type ArticleCard = Pick<
   | 'totalViewCount'
 > & { userInfo: { name: string; image: string } };
 
+/**
+ * What anyone may see of an approved article (link previews, feeds, the signed-out page): no
+ * author email, no view count, the description cut like the lists.
+ */
+export type ArticleTeaser = Pick<
+  Article,
+  | '_id'
+  | 'articleTitle'
+  | 'articleImage'
+  | 'articleDescription'
+  | 'publisher'
+  | 'Tags'
+  | 'isPremium'
+  | 'createdAt'
+> & { updatedAt?: string; userInfo: { name: string; image: string } };
+
+/** One approved article in the public index (the sitemap). */
+export interface ArticleIndexEntry {
+  _id: string;
+  /** When the article last changed: updatedAt, else createdAt. */
+  lastmod: string;
+}
+
 /** One counted view window per (article, viewer). */
 export interface ViewRecord {
   _id: string;
@@ -69,4 +92,21 @@ export function toPublicArticle(
 ): Omit<Article, 'userInfo'> & { userInfo: { name: string; image: string } } {
   const { userInfo, ...rest } = a;
   return { ...rest, userInfo: { name: userInfo?.name ?? '', image: userInfo?.image ?? '' } };
+}
+
+/** The teaser of an article (or of a card or public answer, which carry the same fields). */
+export function toTeaser(a: ArticleTeaser): ArticleTeaser {
+  const teaser: ArticleTeaser = {
+    _id: a._id,
+    articleTitle: a.articleTitle,
+    articleImage: a.articleImage,
+    articleDescription: (a.articleDescription ?? '').slice(0, LIST_DESCRIPTION_LENGTH),
+    publisher: a.publisher,
+    Tags: a.Tags ?? [],
+    isPremium: a.isPremium,
+    createdAt: a.createdAt,
+    userInfo: { name: a.userInfo?.name ?? '', image: a.userInfo?.image ?? '' },
+  };
+  if (a.updatedAt) teaser.updatedAt = a.updatedAt;
+  return teaser;
 }

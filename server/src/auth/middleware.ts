@@ -4,6 +4,7 @@ import { Forbidden, NeedPremium, Unauthorized } from '../errors.js';
 import type { Store } from '../store/port.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
 import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
+import { createUserRecords } from './user-records.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -33,10 +34,20 @@ export interface GuardDeps {
   clock: Clock;
   /** Called for every authenticated request (active-user tracking); must not throw or block. */
   onSeen?: (claims: SessionClaims) => void;
+  /**
+   * A number that changes on every write to `users` through `store` (the answer cache's generation of
+   * its user-records group). Without it the caller's record is read on every request.
+   */
+  userWrites?: () => number;
 }
 
 export function createGuards(deps: GuardDeps): Guards {
-  const users = () => deps.store.collection<User>('users');
+  let uncached = 0;
+  const records = createUserRecords({
+    store: deps.store,
+    clock: deps.clock,
+    writes: deps.userWrites ?? (() => ++uncached),
+  });
 
   const authenticate = (req: Request): SessionClaims => {
     const token = bearerToken(req.header('authorization'));
@@ -49,7 +60,7 @@ export function createGuards(deps: GuardDeps): Guards {
 
   const loadUser = async (req: Request): Promise<User> => {
     const claims = req.auth ?? authenticate(req);
-    const user = await users().findOne({ email: claims.email });
+    const user = await records.byEmail(claims.email);
     if (!user) throw new Unauthorized('Account not found');
     req.currentUser = user;
     return user;

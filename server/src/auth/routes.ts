@@ -8,15 +8,32 @@ import { createUserService } from '../users/service.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
 
-/** Per-IP limit answering 429 JSON {message}. */
-export function jsonRateLimit(limit: RateLimit) {
+/** Per-IP limit answering 429 JSON {message} with Retry-After. */
+export function jsonRateLimit(limit: RateLimit, message = 'Too many requests, please try again later') {
   return rateLimit({
     windowMs: limit.windowMs,
     limit: limit.max,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (_req, res) => {
-      res.status(429).json({ message: 'Too many requests, please try again later' });
+      res.status(429).json({ message });
+    },
+  });
+}
+
+/** Like jsonRateLimit, counted per signed-in user (uid): mount after requireUser. */
+export function userRateLimit(limit: RateLimit, message = 'Too many requests, please try again later') {
+  return rateLimit({
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => {
+      if (!req.auth) throw new Error('userRateLimit: mount it after requireUser');
+      return `uid:${req.auth.uid}`;
+    },
+    handler: (_req, res) => {
+      res.status(429).json({ message });
     },
   });
 }
@@ -43,7 +60,10 @@ export function authRoutes(ctx: RouteContext): Router {
     const { email } = parseInput(emailBodySchema, req.body);
     if (email !== identity.email) throw new Forbidden('Email does not match the signed-in account');
     const user = await users.signIn(identity);
-    res.json({ token: signSession(ctx.config.jwtSecret, { uid: identity.uid, email: user.email }) });
+    const claims = { uid: identity.uid, email: user.email };
+    res.json({
+      token: signSession(ctx.config.jwtSecret, claims, { ttlSeconds: ctx.config.sessionTtlSeconds }),
+    });
   });
 
   router.post('/users', limited, async (req, res) => {

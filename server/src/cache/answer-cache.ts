@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { chooseCoding, sendEncoded } from './compress.js';
 
 /** A serialized JSON answer with its strong ETag, ready to send as-is. */
 export interface CachedAnswer<M = undefined> {
@@ -8,6 +9,9 @@ export interface CachedAnswer<M = undefined> {
   /** Whatever the caller needs to decide who may see the answer (e.g. an article's status). */
   meta: M;
 }
+
+/** Called before a cache miss is built; throws to refuse the build (e.g. a rate limit). */
+export type MissGuard = () => void;
 
 /** What a build produces: the value to serialize and the meta kept beside it. */
 export interface Built<M> {
@@ -46,23 +50,35 @@ export class AnswerCache {
     private readonly ttlByGroup: Readonly<Record<string, number>> = {},
   ) {}
 
-  /** Answers from cache or builds with `build` (null = nothing to cache, e.g. not found). */
-  get<M = undefined>(group: string, key: string, build: () => Promise<Built<M>>): Promise<CachedAnswer<M>>;
+  /**
+   * Answers from cache or builds with `build` (null = nothing to cache, e.g. not found). `onMiss` runs
+   * only when this call is about to build (not on a hit, nor when joining a build in flight) and may
+   * throw to refuse the caller (public-read-limit.ts).
+   */
+  get<M = undefined>(
+    group: string,
+    key: string,
+    build: () => Promise<Built<M>>,
+    onMiss?: MissGuard,
+  ): Promise<CachedAnswer<M>>;
   get<M = undefined>(
     group: string,
     key: string,
     build: () => Promise<Built<M> | null>,
+    onMiss?: MissGuard,
   ): Promise<CachedAnswer<M> | null>;
   async get<M>(
     group: string,
     key: string,
     build: () => Promise<Built<M> | null>,
+    onMiss?: MissGuard,
   ): Promise<CachedAnswer<M> | null> {
     const fullKey = `${group}\u0000${key}`;
     const hit = this.entries.get(fullKey);
     if (hit && hit.expiresAt > this.now()) return hit.answer as CachedAnswer<M>;
     const pending = this.inflight.get(fullKey);
     if (pending) return (await pending) as CachedAnswer<M> | null;
+    onMiss?.();
 
     const generation = this.generation(group);
     const promise = build().then((built) => {
@@ -96,7 +112,8 @@ export class AnswerCache {
     this.entries.delete(`${group}\u0000${key}`);
   }
 
-  private generation(group: string): number {
+  /** Changes whenever `group` is invalidated (whole or one key): lets others tell a write happened. */
+  generation(group: string): number {
     return this.generations.get(group) ?? 0;
   }
 
@@ -115,20 +132,31 @@ function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Sends a cached answer, or 304 when the client's If-None-Match already names it. */
+/** A ready-to-send answer made outside the cache (e.g. derived from a cached one). */
+export function answerOf<M>(value: unknown, meta: M): CachedAnswer<M> {
+  const body = JSON.stringify(value);
+  return { body, etag: etagOf(body), meta };
+}
+
+/**
+ * Sends a cached answer, or 304 when the client's If-None-Match already names it. A body of 1 KB or
+ * more goes out compressed when the client accepts it, compressed once per answer (compress.ts), and
+ * each coding gets its own ETag (`"<hash>-br"`), as a strong validator must.
+ */
 export function sendCached(
   req: Request,
   res: Response,
   answer: CachedAnswer<unknown>,
   cacheControl = 'public, no-cache',
 ): void {
+  const coding = chooseCoding(req, res, answer, answer.body);
   res.set('Cache-Control', cacheControl);
-  res.set('ETag', answer.etag);
+  res.set('ETag', coding ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag);
   if (req.fresh) {
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(answer.body);
+  sendEncoded(res, answer, answer.body, coding);
 }
 
 /** Answers JSON with an ETag so clients can revalidate (for per-caller answers that are not cached). */
@@ -156,4 +184,6 @@ export const CacheGroup = {
   publisherCounts: 'publisher-counts',
   /** GET /users-count and GET /active-users. */
   userStats: 'user-stats',
+  /** Stores no answers: its generation counts user writes for the guards' record cache. */
+  userRecords: 'user-records',
 } as const;

@@ -24,7 +24,7 @@ const DEPENDENTS: Readonly<Record<string, Dependents>> = {
     },
   },
   publishers: { groups: [CacheGroup.publishers, CacheGroup.publisherCounts] },
-  users: { groups: [CacheGroup.userStats] },
+  users: { groups: [CacheGroup.userStats, CacheGroup.userRecords] },
 };
 
 /** The update document of updateOne/findOneAndUpdate (their second argument). */
@@ -108,6 +108,7 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
       }
       return collection as Collection<T>;
     },
+    waitDurable: () => store.waitDurable(),
     close: () => store.close(),
   };
 }

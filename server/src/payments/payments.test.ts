@@ -124,6 +124,92 @@ describe('payments with Stripe configured', () => {
     expect(sent.at(-1)?.idempotencyKey).toMatch(/^create-pi-/);
   });
 
+  it("reuses the user's open intent for the same plan (same client_secret) until it is paid or canceled", async () => {
+    const reader = await signInAs(t);
+    const other = await signInAs(t);
+    const created = () =>
+      stripeServer.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+    const before = created();
+
+    const first = await createIntent(reader, 5);
+    const again = await createIntent(reader, 5);
+    expect(again).toEqual(first);
+    expect(created()).toBe(before + 1);
+
+    // Another plan, or another user on the same plan: an intent of its own.
+    const otherPlan = await createIntent(reader, 10);
+    const otherUser = await createIntent(other, 5);
+    expect(new Set([first.paymentIntentId, otherPlan.paymentIntentId, otherUser.paymentIntentId]).size).toBe(
+      3,
+    );
+    expect(created()).toBe(before + 3);
+
+    // A declined card leaves the intent payable: it is still the one answered.
+    await expect(
+      stripe.paymentIntents.confirm(first.paymentIntentId, { payment_method: 'pm_card_chargeDeclined' }),
+    ).rejects.toMatchObject({ code: 'card_declined' });
+    expect(await createIntent(reader, 5)).toEqual(first);
+
+    // Two tabs at once still share one intent.
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        request(t.app).post('/create-payment-intent').set(bearer(reader.token)).send({ amount: 1 }),
+      ),
+    );
+    expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(racing.map((r) => r.body.clientSecret as string)).size).toBe(1);
+    expect(created()).toBe(before + 4);
+
+    // Once paid, the next purchase of that plan gets a new intent; so does one after a cancel.
+    stripeServer.markSucceeded(first.paymentIntentId);
+    const afterPaid = await createIntent(reader, 5);
+    expect(afterPaid.paymentIntentId).not.toBe(first.paymentIntentId);
+    await stripe.paymentIntents.cancel(afterPaid.paymentIntentId);
+    const afterCancel = await createIntent(reader, 5);
+    expect(afterCancel.paymentIntentId).not.toBe(afterPaid.paymentIntentId);
+    expect(await createIntent(reader, 5)).toEqual(afterCancel);
+    expect(stripeServer.intent(afterCancel.paymentIntentId)).toMatchObject({
+      amount: 500,
+      status: 'requires_payment_method',
+      metadata: { uid: reader.uid, email: reader.email, seconds: '432000' },
+    });
+    expect(created()).toBe(before + 6);
+  });
+
+  it('limits POST /create-payment-intent per user: 429 {message} with Retry-After', async () => {
+    const limited = await makeTestApp({
+      clock,
+      stripe,
+      config: {
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        rateLimits: {
+          ...t.deps.config.rateLimits,
+          paymentIntents: { windowMs: 60 * 60_000, max: 3 },
+        },
+      },
+    });
+    try {
+      const [reader, other] = [await signInAs(limited), await signInAs(limited)];
+      const ask = (who: SignedIn, amount: number) =>
+        request(limited.app).post('/create-payment-intent').set(bearer(who.token)).send({ amount });
+      for (const amount of [1, 5, 10]) expect((await ask(reader, amount)).status).toBe(200);
+      const before = stripeServer.requests.length;
+      const refused = await ask(reader, 1);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: expect.stringMatching(/too many/i) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(stripeServer.requests.length).toBe(before); // nothing reached Stripe
+      // Counted per user, not per IP (both come from the same address here).
+      expect((await ask(other, 1)).status).toBe(200);
+      // Without a session it is still a 401, not a 429.
+      expect((await request(limited.app).post('/create-payment-intent').send({ amount: 1 })).status).toBe(
+        401,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('grants nothing for an intent that has not succeeded', async () => {
     const reader = await signInAs(t);
     const { paymentIntentId } = await createIntent(reader, 1);

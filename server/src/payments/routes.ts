@@ -1,4 +1,6 @@
 import express, { Router } from 'express';
+import { userRateLimit } from '../auth/routes.js';
+import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
 import { parseInput } from '../users/schemas.js';
@@ -34,10 +36,20 @@ export function paymentRoutes(ctx: RouteContext): Router {
     res.set('Cache-Control', 'public, max-age=300').json(payments.plans());
   });
 
-  router.post('/create-payment-intent', ctx.guards.requireUserRecord, async (req, res) => {
-    const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});
-    res.json(await payments.createPaymentIntent(payer(req), amount));
-  });
+  const intentLimit = userRateLimit(
+    ctx.config.rateLimits.paymentIntents ?? RATE_LIMIT_DEFAULTS.paymentIntents,
+    'Too many payment attempts, please try again later',
+  );
+  router.post(
+    '/create-payment-intent',
+    ctx.guards.requireUser,
+    intentLimit,
+    ctx.guards.requireUserRecord,
+    async (req, res) => {
+      const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});
+      res.json(await payments.createPaymentIntent(payer(req), amount));
+    },
+  );
 
   router.patch('/make-premium-user', ctx.guards.requireUserRecord, async (req, res) => {
     const input = parseInput(makePremiumUserBody, req.body ?? {});

@@ -2,9 +2,10 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
 import { Forbidden, HttpError, Invalid, NotFound, ServiceUnavailable } from '../errors.js';
-import { newId } from '../store/ids.js';
-import { DuplicateKeyError, type Store } from '../store/port.js';
+import type { Store } from '../store/port.js';
 import { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, toCents, type Plan } from './plans.js';
+import { paymentIntentCreator, type CreatedIntent } from './intents.js';
+import { premiumGranter, type GrantResult } from './grant.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 import type { MakePremiumUserInput } from './schemas.js';
 
@@ -25,17 +26,14 @@ export interface Payer {
   email: string;
 }
 
-export interface GrantResult {
-  /** false when this PaymentIntent had already been redeemed (nothing was extended this time). */
-  granted: boolean;
-  premiumEndAt: string | null;
-}
-
-/** Grants a few more tries than concurrent grants for one user can plausibly need. */
-const MAX_GRANT_ATTEMPTS = 5;
+export type { GrantResult } from './grant.js';
 
 export function paymentsService(deps: PaymentsDeps) {
   const repo = paymentsRepository(deps.store);
+  const createIntent = deps.stripe
+    ? paymentIntentCreator({ stripe: deps.stripe, repo, clock: deps.clock })
+    : null;
+  const granter = premiumGranter(deps);
 
   const requireStripe = (): Stripe => {
     if (!deps.stripe) throw new ServiceUnavailable(NOT_CONFIGURED);
@@ -69,48 +67,7 @@ export function paymentsService(deps: PaymentsDeps) {
     const user = await repo.findUserByEmail(email);
     if (!user || user.uid !== uid) throw new NotFound('Account not found');
 
-    try {
-      await repo.insertPayment({
-        _id: newId(),
-        paymentIntentId: intent.id,
-        email,
-        uid,
-        seconds: plan.seconds,
-        amount: plan.amount,
-        grantedAt: deps.clock.now().toISOString(),
-        source,
-      });
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) {
-        const current = await repo.findUserByEmail(email);
-        return { granted: false, premiumEndAt: current?.premiumEndAt ?? null };
-      }
-      throw err;
-    }
-
-    try {
-      const premiumEndAt = await extendPremium(email, plan.seconds);
-      deps.logger.info({ paymentIntentId: intent.id, source, seconds: plan.seconds }, 'premium granted');
-      return { granted: true, premiumEndAt };
-    } catch (err) {
-      // Not granted after all: free the intent so a retry (client or webhook) can redeem it.
-      await repo.deletePayment(intent.id).catch(() => undefined);
-      throw err;
-    }
-  }
-
-  /** premiumEndAt = max(now, current) + seconds, written with compare-and-set. */
-  async function extendPremium(email: string, seconds: number): Promise<string> {
-    for (let attempt = 0; attempt < MAX_GRANT_ATTEMPTS; attempt++) {
-      const user = await repo.findUserByEmail(email);
-      if (!user) throw new NotFound('Account not found');
-      const current = user.premiumEndAt ?? null;
-      const now = deps.clock.now().getTime();
-      const base = Math.max(now, current ? new Date(current).getTime() : 0);
-      const next = new Date(base + seconds * 1000).toISOString();
-      if (await repo.setPremiumEndAtIf(user._id, current, next)) return next;
-    }
-    throw new HttpError(503, 'Please try again');
+    return granter.grant({ paymentIntentId: intent.id, plan, email, uid, source });
   }
 
   return {
@@ -118,31 +75,19 @@ export function paymentsService(deps: PaymentsDeps) {
       return PLANS;
     },
 
-    /** A PaymentIntent for a catalog price, in cents, tagged with who pays for which plan. */
-    async createPaymentIntent(
-      payer: Payer,
-      dollars: number,
-    ): Promise<{ clientSecret: string; paymentIntentId: string }> {
-      const stripe = requireStripe();
+    /**
+     * A PaymentIntent for a catalog price, in cents, tagged with who pays for which plan; the
+     * user's still-unpaid intent for the same plan is answered again instead of a new one.
+     */
+    async createPaymentIntent(payer: Payer, dollars: number): Promise<CreatedIntent> {
+      requireStripe();
       const plan = planByAmount(dollars);
       if (!plan)
         throw new Invalid('Amount is not the price of a plan', [
           { path: 'amount', message: 'Not a plan price' },
         ]);
       try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: toCents(plan.amount),
-            currency: PLAN_CURRENCY,
-            metadata: { uid: payer.uid, email: payer.email, seconds: String(plan.seconds) },
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          },
-          // One key per purchase attempt: the SDK's network retries reuse it, so a retried
-          // request can never create a second intent.
-          { idempotencyKey: `create-pi-${payer.uid}-${newId()}` },
-        );
-        if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
-        return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+        return await createIntent!(payer, plan);
       } catch (err) {
         throw providerError(err, deps.logger);
       }
@@ -176,8 +121,12 @@ export function paymentsService(deps: PaymentsDeps) {
       } catch {
         throw new Invalid('Invalid Stripe signature');
       }
-      if (event.type !== 'payment_intent.succeeded') return;
-      const intent = event.data.object;
+      // Signed yet not shaped like Stripe's events (Stripe never sends such): refused, nothing granted.
+      const parsed = event as unknown as { type?: unknown; data?: { object?: unknown } } | null;
+      if (!parsed || typeof parsed !== 'object') throw new Invalid('Malformed Stripe event');
+      if (parsed.type !== 'payment_intent.succeeded') return;
+      const intent = parsed.data?.object;
+      if (!isPaymentIntentShaped(intent)) throw new Invalid('Malformed Stripe event');
       try {
         const result = await grantForIntent(intent, 'webhook');
         if (!result.granted) deps.logger.info({ paymentIntentId: intent.id }, 'webhook: already redeemed');
@@ -196,6 +145,21 @@ export function paymentsService(deps: PaymentsDeps) {
 }
 
 export type PaymentsService = ReturnType<typeof paymentsService>;
+
+/** What granting reads of an intent, with Stripe's types (metadata values are always strings). */
+function isPaymentIntentShaped(value: unknown): value is Stripe.PaymentIntent {
+  if (!value || typeof value !== 'object') return false;
+  const { id, status, amount, currency, metadata } = value as Record<string, unknown>;
+  return (
+    typeof id === 'string' &&
+    typeof status === 'string' &&
+    typeof amount === 'number' &&
+    typeof currency === 'string' &&
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    Object.values(metadata).every((v) => typeof v === 'string')
+  );
+}
 
 /** The plan an intent pays for, if its amount and currency are exactly that plan's price. */
 function planOfIntent(intent: Stripe.PaymentIntent): Plan | undefined {

@@ -20,6 +20,11 @@ export function createPublisherRepository(store: Store) {
         { sort: { publisherName: 1 }, projection: { _id: 1, publisherName: 1, logo: 1 } },
       );
     },
+    /** Every publisher logo URL. */
+    async logoUrls(): Promise<string[]> {
+      const rows = await publishers().find({}, { projection: { logo: 1 } });
+      return rows.map((p) => p.logo).filter((u) => typeof u === 'string');
+    },
     findByName(publisherName: string): Promise<Publisher | null> {
       return publishers().findOne({ publisherName });
     },

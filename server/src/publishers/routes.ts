@@ -11,7 +11,7 @@ export function publisherRoutes(ctx: RouteContext): Router {
   const { requireAdmin } = ctx.guards;
 
   router.get('/publisher-data', async (req, res) => {
-    sendCached(req, res, await publishers.listAnswer());
+    sendCached(req, res, await publishers.listAnswer(ctx.publicReads.guard(req, res)));
   });
 
   router.post('/add-publishers', requireAdmin, async (req, res) => {

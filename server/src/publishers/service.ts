@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { Conflict } from '../errors.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import { newId } from '../store/ids.js';
-import { CacheGroup, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import { CacheGroup, type AnswerCache, type CachedAnswer, type MissGuard } from '../cache/answer-cache.js';
 import { createPublisherRepository, type Publisher, type PublisherRepository } from './repository.js';
 import type { AddPublisher } from './schemas.js';
 
@@ -19,11 +19,13 @@ export function createPublisherService(deps: { store: Store; cache: AnswerCache;
 
   return {
     /** GET /publisher-data: every publisher, by name. */
-    async listAnswer(): Promise<CachedAnswer> {
-      return cache.get(CacheGroup.publishers, 'all', async () => ({
-        value: await repo.list(),
-        meta: undefined,
-      }));
+    async listAnswer(onMiss?: MissGuard): Promise<CachedAnswer> {
+      return cache.get(
+        CacheGroup.publishers,
+        'all',
+        async () => ({ value: await repo.list(), meta: undefined }),
+        onMiss,
+      );
     },
 
     exists(publisherName: string): Promise<boolean> {

@@ -3,7 +3,10 @@
 export interface DemoAccount {
   key: 'admin' | 'premium' | 'reader' | 'writer1' | 'writer2' | 'writer3';
   email: string;
-  /** Only the three demo logins have a password (and a Firebase account); staff writers are records only. */
+  /**
+   * Only the three demo logins have a known password. Staff writers get an emulator account with a
+   * random one, so their store records belong to a login like every other user's.
+   */
   password?: string;
   name: string;
   role: 'admin' | 'premium' | 'reader';

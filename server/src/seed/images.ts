@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { encodeRenditions } from '../uploads/image.js';
+import { displayFileName, writeRenditions, type LegacyExt } from '../uploads/variants.js';
 
 /** Palettes per tag: [deep, mid, accent]. Chosen to read well behind white serif type. */
 const PALETTES: Record<string, [string, string, string]> = {
@@ -150,19 +152,26 @@ export function avatarSvg(opts: { name: string; colors: [string, string] }): str
 }
 
 /**
- * Renders an SVG to `${uploadsDir}/${file}` (JPEG or PNG by extension) unless it already exists,
- * so re-seeding never rewrites files an earlier run made.
+ * Renders an SVG as a stored image with its responsive variants, the way uploads are stored
+ * (uploads/variants.ts), unless its display file already exists, so re-seeding never rewrites files
+ * an earlier run made. Answers the display file name (`<base>--<W>x<H>.<ext>`).
  */
-export async function renderImage(uploadsDir: string, file: string, svg: string): Promise<void> {
-  const target = path.join(uploadsDir, file);
-  if (existsSync(target)) return;
-  mkdirSync(uploadsDir, { recursive: true });
-  const image = sharp(Buffer.from(svg));
-  const data = file.endsWith('.png')
-    ? await image.png({ compressionLevel: 9 }).toBuffer()
-    : await image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  // Write to a temp name first so a crash never leaves a half-written image behind.
-  writeFileSync(`${target}.tmp`, data);
-  const { renameSync } = await import('node:fs');
-  renameSync(`${target}.tmp`, target);
+export async function renderImage(
+  uploadsDir: string,
+  base: string,
+  ext: LegacyExt,
+  svg: string,
+): Promise<string> {
+  const input = Buffer.from(svg);
+  const { width, height } = await sharp(input).metadata();
+  if (!width || !height) throw new Error(`seed image ${base}: the SVG has no size`);
+  const name = { base, width, height, ext };
+  const file = displayFileName(name);
+  if (existsSync(path.join(uploadsDir, file))) return file;
+  const image = await encodeRenditions(sharp(input), ext);
+  if (image.width !== width || image.height !== height) {
+    throw new Error(`seed image ${base}: rendered ${image.width}x${image.height}, not ${width}x${height}`);
+  }
+  await writeRenditions(uploadsDir, name, image.renditions);
+  return file;
 }

@@ -6,10 +6,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
 import type { Doc } from '../store/port.js';
+import { firebaseAuth } from '../auth/firebase-admin.js';
 import { bearer, emulatorPasswordSignIn, makeTestApp, type TestApp } from '../test/app.js';
+import { emulatorSignUp, uniqueEmail } from '../test/emulator.js';
 import type { User } from '../users/types.js';
 import { ALL_TAGS, DEMO_ACCOUNTS } from './content.js';
-import { seedDemoData } from './seed.js';
+import { emulatorAccountDirectory } from './firebase-accounts.js';
+import { seedDemoData, type SeedDeps } from './seed.js';
 
 let t: TestApp;
 const logger = pino({ level: 'silent' });
@@ -54,6 +57,8 @@ describe('seedDemoData', () => {
     for (const p of publishers) {
       const meta = await sharp(fileOf(p.logo)).metadata();
       expect(meta.format).toBe('png');
+      expect(p.logo).toMatch(/--400x400\.png$/);
+      expect((await sharp(fileOf(p.logo).replace(/\.png$/, '-400.webp')).metadata()).format).toBe('webp');
     }
 
     const articles = await t.store.collection<Article>('articles').find({});
@@ -68,6 +73,18 @@ describe('seedDemoData', () => {
       expect(existsSync(fileOf(a.userInfo.image))).toBe(true);
       const meta = await sharp(fileOf(a.articleImage)).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 675 });
+      // The same responsive variants as an upload: WebP at 400, 800 and 1200, JPEG at 400 and 800.
+      expect(a.articleImage).toMatch(/\/seed-article-\d+--1200x675\.jpg$/);
+      for (const [suffix, format, width] of [
+        ['-400.webp', 'webp', 400],
+        ['-800.webp', 'webp', 800],
+        ['-1200.webp', 'webp', 1200],
+        ['-400.jpg', 'jpeg', 400],
+        ['-800.jpg', 'jpeg', 800],
+      ] as const) {
+        const variant = await sharp(fileOf(a.articleImage).replace(/\.jpg$/, suffix)).metadata();
+        expect([variant.format, variant.width], suffix).toEqual([format, width]);
+      }
       expect(a.Tags.every((tag) => (ALL_TAGS as readonly string[]).includes(tag))).toBe(true);
       if (a.status === 'Declined') expect(a.decliningReason).toEqual(expect.any(String));
       else expect(a.decliningReason).toBeNull();
@@ -116,7 +133,7 @@ describe('seedDemoData', () => {
       articles: await t.store.collection('articles').countDocuments({}),
     });
     const before = await count();
-    const logo = path.join(uploadsDir(), 'seed-publisher-1.png');
+    const logo = path.join(uploadsDir(), 'seed-publisher-1--400x400.png');
     const mtime = statSync(logo).mtimeMs;
     const again = await seed();
     expect(again.contentSeeded).toBe(false);
@@ -154,5 +171,96 @@ describe('SEED_DEMO_DATA', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ ...base, SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
     expect(() => loadConfig({ ...base, SEED_DEMO_DATA: 'maybe' })).toThrow(/SEED_DEMO_DATA/);
+  });
+});
+
+describe('demo logins and their records', () => {
+  const RANDOM_SEED_UID = /^seed-[0-9a-f]{24}$/;
+
+  it('every demo user record belongs to an emulator login with a random uid', async () => {
+    const auth = firebaseAuth(t.deps.config);
+    const records = await t.store.collection<User>('users').find({});
+    expect(records.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    const uids = new Set<string>();
+    for (const record of records) {
+      const login = await auth.getUserByEmail(record.email);
+      expect(login.uid).toMatch(RANDOM_SEED_UID);
+      expect(record.uid).toBe(login.uid);
+      uids.add(login.uid);
+    }
+    expect(uids.size).toBe(DEMO_ACCOUNTS.length);
+  });
+
+  it('after a restart with a new store and the persisted emulator accounts, the demo logins still work', async () => {
+    // A new store; the same DATA_DIR, so the images already rendered are reused.
+    const fresh = await makeTestApp({ config: { dataDir: t.deps.config.dataDir } });
+    try {
+      await seedDemoData({ store: fresh.store, config: fresh.deps.config, clock: systemClock, logger });
+      const { idToken, uid } = await emulatorPasswordSignIn('admin@newsroom.test', 'Admin1234');
+      const jwt = await request(fresh.app)
+        .post('/jwt')
+        .set(bearer(idToken))
+        .send({ email: 'admin@newsroom.test' });
+      expect(jwt.status).toBe(200);
+      expect((await request(fresh.app).get('/all-users').set(bearer(jwt.body.token))).status).toBe(200);
+      expect(
+        (await fresh.store.collection<User>('users').findOne({ email: 'admin@newsroom.test' }))?.uid,
+      ).toBe(uid);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('without logins (a real Firebase project, or the emulator unreachable) no user record is written', async () => {
+    for (const variant of ['no directory', 'emulator unreachable'] as const) {
+      const fresh = await makeTestApp({
+        config: {
+          dataDir: t.deps.config.dataDir,
+          ...(variant === 'emulator unreachable' && { firebaseAuthEmulatorHost: '127.0.0.1:9' }),
+        },
+      });
+      try {
+        const deps: SeedDeps = { store: fresh.store, config: fresh.deps.config, clock: systemClock, logger };
+        const result = await seedDemoData(variant === 'no directory' ? { ...deps, accounts: null } : deps);
+        expect(result.accounts, variant).toEqual([]);
+        expect(await fresh.store.collection('users').countDocuments({}), variant).toBe(0);
+        const articles = await fresh.store.collection<Article>('articles').find({});
+        expect(articles, variant).toHaveLength(30);
+        const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+        expect(articles.some((a) => a.userInfo.email === admin.email && a.userInfo.name === admin.name)).toBe(
+          true,
+        );
+      } finally {
+        await fresh.close();
+      }
+    }
+  });
+
+  it('the directory creates random uids, keeps passwords, and leaves accounts it did not create alone', async () => {
+    const directory = emulatorAccountDirectory(t.deps.config)!;
+    const auth = firebaseAuth(t.deps.config);
+    const login = { displayName: 'Demo', photoURL: 'https://img.example/d.png' };
+
+    const email = uniqueEmail('demo');
+    const uid = await directory.upsert({ ...login, email, password: 'First1234' });
+    expect(uid).toMatch(RANDOM_SEED_UID);
+    expect((await auth.getUser(uid)).emailVerified).toBe(true);
+    expect(await directory.upsert({ ...login, email, password: 'Second1234' })).toBe(uid);
+    expect((await emulatorPasswordSignIn(email, 'First1234')).uid).toBe(uid);
+
+    // Someone registered the email first: the seed refuses to adopt (or verify) that account.
+    const foreign = await emulatorSignUp(uniqueEmail('taken'));
+    await expect(directory.upsert({ ...login, email: foreign.email, password: 'Demo1234' })).rejects.toThrow(
+      /did not create/,
+    );
+    expect((await auth.getUser(foreign.uid)).emailVerified).toBe(false);
+
+    // A login from before random uids moves to one, keeping its (demo) password.
+    const legacyEmail = uniqueEmail('legacy');
+    const legacyUid = `seed-legacy-${Date.now()}`;
+    await auth.createUser({ uid: legacyUid, email: legacyEmail, password: 'Legacy1234' });
+    const moved = await directory.upsert({ ...login, email: legacyEmail, password: 'Legacy1234', legacyUid });
+    expect(moved).toMatch(RANDOM_SEED_UID);
+    expect((await emulatorPasswordSignIn(legacyEmail, 'Legacy1234')).uid).toBe(moved);
   });
 });

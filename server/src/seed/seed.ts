@@ -7,6 +7,7 @@ import { isPremium, type User } from '../users/types.js';
 import { DEMO_ACCOUNTS, DEMO_ARTICLES, DEMO_PUBLISHERS, type DemoAccount } from './content.js';
 import { emulatorAccountDirectory, type AccountDirectory } from './firebase-accounts.js';
 import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './images.js';
+import { seedViewHistory, type SeededViews } from './view-history.js';
 
 /** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
 const SEED_MARKER_ID = '5eed00000000000000000001';
@@ -29,13 +30,23 @@ export interface SeedDeps {
 export interface SeedResult {
   /** False when the store already carried the seed marker (content left untouched). */
   contentSeeded: boolean;
+  /** Emails of the demo users with a login (and so a store record). */
   accounts: string[];
+}
+
+/** What an article shows of its author (kept on the article, so it needs no user record). */
+interface Author {
+  name: string;
+  email: string;
+  photoURL: string;
 }
 
 /**
  * Demo data on first start: accounts (always ensured, so the printed logins work even if the
  * emulator's accounts were wiped), then publishers, articles and their images once per store.
- * Idempotent: fixed ids, insert-if-missing, images rendered only when absent.
+ * A demo user gets a store record only with a login the seed made for it: without the emulator
+ * (a real Firebase project) no user records are written at all, so no role waits for whoever
+ * registers the email first. Idempotent: fixed ids, insert-if-missing, images rendered only when absent.
  */
 export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   const { store, config, logger } = deps;
@@ -43,23 +54,38 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   const url = (file: string) => `${config.publicUrl}/uploads/${file}`;
   const accounts = deps.accounts === undefined ? emulatorAccountDirectory(config) : deps.accounts;
 
-  const users = new Map<DemoAccount['key'], User>();
+  const authors = new Map<DemoAccount['key'], Author>();
+  const withLogin: string[] = [];
   for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-    const avatar = `seed-avatar-${account.key}.png`;
-    await renderImage(uploads, avatar, avatarSvg({ name: account.name, colors: account.colors }));
-    users.set(account.key, await ensureDemoUser(deps, accounts, account, i, url(avatar)));
+    const avatar = await renderImage(
+      uploads,
+      `seed-avatar-${account.key}`,
+      'png',
+      avatarSvg({ name: account.name, colors: account.colors }),
+    );
+    const user = await ensureDemoUser(deps, accounts, account, i, url(avatar));
+    if (user) withLogin.push(user.email);
+    authors.set(account.key, {
+      name: user?.name ?? account.name,
+      email: account.email,
+      photoURL: user?.photoURL ?? url(avatar),
+    });
   }
 
   const meta = store.collection<Doc>('meta');
   if (await meta.findOne({ _id: SEED_MARKER_ID })) {
     logger.info('demo data already seeded');
-    return { contentSeeded: false, accounts: [...users.values()].map((u) => u.email) };
+    return { contentSeeded: false, accounts: withLogin };
   }
 
   const publishers = store.collection<Doc>('publishers');
   for (const [i, p] of DEMO_PUBLISHERS.entries()) {
-    const file = `seed-publisher-${i + 1}.png`;
-    await renderImage(uploads, file, publisherLogoSvg({ name: p.publisherName, colors: p.colors }));
+    const file = await renderImage(
+      uploads,
+      `seed-publisher-${i + 1}`,
+      'png',
+      publisherLogoSvg({ name: p.publisherName, colors: p.colors }),
+    );
     await insertIfMissing(publishers, {
       _id: publisherId(i + 1),
       publisherName: p.publisherName,
@@ -70,14 +96,15 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
 
   const articles = store.collection<Doc>('articles');
   const now = deps.clock.now().getTime();
+  const viewed: SeededViews[] = [];
   for (const [i, a] of DEMO_ARTICLES.entries()) {
-    const file = `seed-article-${i + 1}.jpg`;
-    await renderImage(
+    const file = await renderImage(
       uploads,
-      file,
+      `seed-article-${i + 1}`,
+      'jpg',
       articleCoverSvg({ title: a.title, tag: a.tags[0]!, publisher: a.publisher, seed: i + 1 }),
     );
-    const author = users.get(a.author)!;
+    const author = authors.get(a.author)!;
     // Spread within the day too, so "newest first" has a stable, believable order.
     const createdAt = new Date(now - a.daysAgo * DAY_MS - ((i * 37) % 600) * 60_000).toISOString();
     await insertIfMissing(articles, {
@@ -92,9 +119,17 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       decliningReason: a.decliningReason ?? null,
       createdAt,
       totalViewCount: a.views,
-      userInfo: { image: author.photoURL ?? '', name: author.name, email: author.email },
+      userInfo: { image: author.photoURL, name: author.name, email: author.email },
+    });
+    viewed.push({
+      _id: articleId(i + 1),
+      publisher: a.publisher,
+      author: author.email,
+      createdAt,
+      views: a.views,
     });
   }
+  await seedViewHistory(store, deps.clock.now(), viewed);
 
   await insertIfMissing(meta, {
     _id: SEED_MARKER_ID,
@@ -102,10 +137,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     seededAt: deps.clock.now().toISOString(),
   });
   logger.info(
-    { publishers: DEMO_PUBLISHERS.length, articles: DEMO_ARTICLES.length, users: DEMO_ACCOUNTS.length },
+    { publishers: DEMO_PUBLISHERS.length, articles: DEMO_ARTICLES.length, users: withLogin.length },
     'demo data seeded',
   );
-  return { contentSeeded: true, accounts: [...users.values()].map((u) => u.email) };
+  return { contentSeeded: true, accounts: withLogin };
 }
 
 async function insertIfMissing(collection: ReturnType<Store['collection']>, doc: Doc): Promise<void> {
@@ -118,31 +153,32 @@ async function insertIfMissing(collection: ReturnType<Store['collection']>, doc:
   }
 }
 
-/** The store record (and, for the three logins, the emulator account) of one demo user. */
+/**
+ * The emulator login and then the store record of one demo user; null (and the store left as it
+ * is) when there is no login the seed made for it.
+ */
 async function ensureDemoUser(
   deps: SeedDeps,
   accounts: AccountDirectory | null,
   account: DemoAccount,
   index: number,
   photoURL: string,
-): Promise<User> {
+): Promise<User | null> {
   const now = deps.clock.now();
-  let uid = `seed-${account.key}`;
-  let accountReady = false;
-  if (account.password && accounts) {
-    try {
-      uid = await accounts.upsert({
-        uid,
-        email: account.email,
-        password: account.password,
-        displayName: account.name,
-        photoURL,
-      });
-      accountReady = true;
-    } catch (err) {
-      // The API still starts (public pages work); the login appears once the emulator is reachable.
-      deps.logger.warn({ err, email: account.email }, 'could not create the demo login in Firebase Auth');
-    }
+  if (!accounts) return null;
+  let uid: string;
+  try {
+    uid = await accounts.upsert({
+      email: account.email,
+      password: account.password,
+      displayName: account.name,
+      photoURL,
+      legacyUid: `seed-${account.key}`,
+    });
+  } catch (err) {
+    // The API still starts (public pages work); the login appears once the emulator is reachable.
+    deps.logger.warn({ err, email: account.email }, 'could not create the demo login in Firebase Auth');
+    return null;
   }
   const users = deps.store.collection<User>('users');
   const existing = await users.findOne({ email: account.email });
@@ -173,7 +209,7 @@ async function ensureDemoUser(
   // Re-run: keep the record (and any profile edits) but restore what the demo login promises.
   const current = (await users.findOne({ email: account.email }))!;
   const set: Partial<User> = {};
-  if (accountReady && current.uid !== uid) set.uid = uid;
+  if (current.uid !== uid) set.uid = uid;
   if (account.role === 'admin' && current.role !== 'Admin') set.role = 'Admin';
   if (account.role === 'premium' && !isPremium(current, now)) {
     set.premiumEndAt = new Date(now.getTime() + YEAR_MS).toISOString();

@@ -3,6 +3,8 @@ import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
 import { createStatsRepository } from './repository.js';
 import { createStatsService } from './service.js';
+import { parseInput } from '../users/schemas.js';
+import { createViewStatsService, viewStatsQuerySchema } from './view-stats.js';
 
 /**
  * Public counters: GET /users-count (Home) and GET /active-users (About). Cached in the userStats
@@ -14,11 +16,24 @@ export function statsRoutes(ctx: RouteContext): Router {
   const stats = createStatsService({ repo: createStatsRepository(ctx.store), clock: ctx.clock });
 
   router.get('/users-count', async (req, res) => {
-    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', stats.userCounts));
+    const onMiss = ctx.publicReads.guard(req, res);
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', stats.userCounts, onMiss));
   });
 
   router.get('/active-users', async (req, res) => {
-    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', stats.activeUsers));
+    const onMiss = ctx.publicReads.guard(req, res);
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', stats.activeUsers, onMiss));
+  });
+
+  // Views per day over the last `days` (30 by default): the caller's own articles; per publisher for admins.
+  const views = createViewStatsService(ctx);
+  router.get('/stats/my-article-views', ctx.guards.requireUserRecord, async (req, res) => {
+    const { days } = parseInput(viewStatsQuerySchema, req.query);
+    res.json(await views.forAuthor(req.currentUser!.email, days));
+  });
+  router.get('/stats/publisher-views', ctx.guards.requireAdmin, async (req, res) => {
+    const { days } = parseInput(viewStatsQuerySchema, req.query);
+    res.json(await views.forPublishers(days));
   });
 
   return router;

@@ -24,11 +24,17 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { 'userInfo.email': 1 } },
     { keys: { publisher: 1 } },
     { keys: { Tags: 1 } },
+    // Title search: a trigram index on the embedded engine (docs/decisions/search-index.md).
+    { keys: { articleTitle: 1 }, kind: 'substring' },
   ],
   publishers: [{ keys: { publisherName: 1 }, unique: true }],
   payments: [{ keys: { paymentIntentId: 1 }, unique: true }],
-  views: [{ keys: { articleId: 1, email: 1 } }],
+  payment_intents: [{ keys: { uid: 1, seconds: 1 }, unique: true }],
+  views: [{ keys: { articleId: 1, email: 1 } }, { keys: { lastCountedAt: 1 } }],
   uploads: [{ keys: { url: 1 } }],
+  // Views per day (stats/view-history.ts): per author and day, per publisher and month.
+  author_daily_views: [{ keys: { authorDay: 1 } }, { keys: { day: 1 } }],
+  publisher_daily_views: [{ keys: { month: 1 } }],
 };
 
 export async function ensureIndexes(store: Store): Promise<void> {

@@ -129,6 +129,8 @@ class MongoCollection implements Collection<Doc> {
   }
 
   async createIndex(spec: IndexSpec): Promise<void> {
+    // No substring index type here: the search filter runs as a regex (docs/decisions/search-index.md).
+    if (spec.kind === 'substring') return;
     await mapErrors(this.name, () =>
       this.c.createIndex(spec.keys, { unique: !!spec.unique, ...(spec.name ? { name: spec.name } : {}) }),
     );
@@ -149,6 +151,21 @@ export class MongoStore implements Store {
     let c = this.colls.get(name);
     if (!c) this.colls.set(name, (c = new MongoCollection(this.db, name)));
     return c as unknown as Collection<T>;
+  }
+
+  /**
+   * A write acknowledged with {w: 'majority', j: true} is acknowledged only once the majority commit
+   * point has passed it, and that point moves in oplog order, so every write the primary accepted
+   * before it is then majority-committed and journaled too. See docs/decisions/durable-before-answering.md.
+   */
+  async waitDurable(): Promise<void> {
+    await this.db
+      .collection<{ _id: string; n: number }>('_durability')
+      .updateOne(
+        { _id: 'barrier' },
+        { $inc: { n: 1 } },
+        { upsert: true, writeConcern: { w: 'majority', j: true } },
+      );
   }
 
   close(): Promise<void> {

@@ -23,6 +23,12 @@ export interface IndexSpec {
   keys: Record<string, 1 | -1>;
   unique?: boolean;
   name?: string;
+  /**
+   * 'substring': serves case-insensitive plain-text search on its one key field, i.e. filters
+   * `{field: {$regex: <regex-escaped text>, $options: 'i'}}`. The embedded engine keeps a trigram
+   * index; MongoDB has no such index type, so there the regex runs as usual and nothing is created.
+   */
+  kind?: 'substring';
 }
 
 export interface UpdateResult {
@@ -62,6 +68,11 @@ export interface Collection<T extends Doc = Doc> {
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /**
+   * Resolves once every write this store has accepted so far is durable, including writes whose own
+   * callers are still waiting. For answers that rest on another request's write (a duplicate key).
+   */
+  waitDurable(): Promise<void>;
   /** Flushes and releases resources; safe to call twice. */
   close(): Promise<void>;
 }

@@ -101,6 +101,27 @@ for (const engine of engines) {
       expect(store.kind).toBe(engine.name);
     });
 
+    test('waitDurable resolves with writes in flight, and a $push with $slice keeps the newest', async () => {
+      const c = store.collection(fresh('durable'));
+      const id = newId();
+      const write = c.insertOne({ _id: id, grants: [] });
+      await store.waitDurable();
+      await write;
+      for (const g of ['a', 'b', 'c']) {
+        const r = await c.updateOne(
+          { _id: id, grants: { $ne: g } },
+          { $push: { grants: { $each: [g], $slice: -2 } } },
+        );
+        expect(r.matchedCount).toBe(1);
+      }
+      // The guard the premium grant relies on: an id already there is not pushed again.
+      expect(
+        (await c.updateOne({ _id: id, grants: { $ne: 'c' } }, { $push: { grants: 'c' } })).matchedCount,
+      ).toBe(0);
+      expect((await c.findOne({ _id: id }))?.grants).toEqual(['b', 'c']);
+      await store.waitDurable();
+    });
+
     test('insertOne / findOne / find return copies, never live stored documents', async () => {
       const c = store.collection<Article>(fresh('articles'));
       const doc = article(1);

@@ -16,7 +16,7 @@ import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppDeps } from '../context.js';
-import { openEmbeddedStore } from '../store/embedded/index.js';
+import { openEmbeddedStore, type EmbeddedStoreOptions } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
 import type { Store } from '../store/port.js';
 import type { User } from '../users/types.js';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   clock?: Clock;
   stripe?: Stripe | null;
   config?: Partial<Config>;
+  /** Options of the embedded store (e.g. a held `sync` to widen the window before a write is durable). */
+  storeOptions?: Omit<EmbeddedStoreOptions, 'dir'>;
 }
 
 const testApps = new WeakMap<Express, TestApp>();
@@ -54,7 +56,13 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   });
   return {
     ...base,
-    rateLimits: { ...base.rateLimits, auth: { windowMs: 60_000, max: 100_000 } },
+    rateLimits: {
+      ...base.rateLimits,
+      auth: { windowMs: 60_000, max: 100_000 },
+      paymentIntents: { windowMs: 60_000, max: 100_000 },
+      viewCounts: { windowMs: 60_000, max: 100_000 },
+      publicReads: { windowMs: 60_000, max: 100_000 },
+    },
     ...overrides,
   };
 }
@@ -62,7 +70,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-test-'));
   const config = testConfig(dataDir, options.config);
-  const store = await openEmbeddedStore({ dir: path.join(dataDir, 'store') });
+  const store = await openEmbeddedStore({ ...options.storeOptions, dir: path.join(dataDir, 'store') });
   await ensureIndexes(store);
   const deps: AppDeps = {
     config,

@@ -8,6 +8,7 @@
  *   replay answers the first response, different parameters under the same key → 400
  *   idempotency_error)
  * - GET  /v1/payment_intents/:id
+ * - POST /v1/payment_intents/:id/cancel (secret key; refused once succeeded or canceled)
  * - POST /v1/payment_intents/:id/confirm with a secret key, or with a publishable key plus the
  *   intent's client_secret (what Stripe.js does). Test payment methods behave like Stripe's:
  *   `pm_card_visa` (or card 4242…) succeeds, `pm_card_chargeDeclined` (or card 4000000000000002)
@@ -228,10 +229,28 @@ export async function startStripeTestServer(
     return intent;
   };
 
+  const cancelIntent = (intent: TestPaymentIntent): TestPaymentIntent => {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw new ApiError(
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    intent.status = 'canceled';
+    return intent;
+  };
+
   const route = (method: string, path: string, body: FormObject, key: string | undefined): unknown => {
     if (method === 'POST' && path === '/v1/payment_intents') {
       checkSecretKey(key);
       return createIntent(body);
+    }
+    const cancel = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      checkSecretKey(key);
+      return cancelIntent(getIntent(cancel[1]!));
     }
     const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm) return confirmIntent(getIntent(confirm[1]!), body, key);

@@ -1,5 +1,6 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError, Invalid } from '../errors.js';
+import { variantWidths, type LegacyExt, type Rendition } from './variants.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -35,16 +36,18 @@ export function sniffImage(buf: Buffer): ImageKind | null {
 }
 
 export interface ProcessedImage {
-  data: Buffer;
-  ext: 'jpg' | 'png' | 'webp';
+  /** The display format: JPEG for opaque photos, PNG for anything with transparency or from a GIF. */
+  ext: LegacyExt;
   width: number;
   height: number;
+  /** The display image plus its responsive variants (variants.ts), all without metadata. */
+  renditions: Rendition[];
 }
 
 /**
- * Re-encodes an upload: turned upright by its EXIF orientation, longest side at most 1600 px, and
- * written without any metadata (sharp drops EXIF/GPS/XMP unless asked to keep them). GIFs keep
- * their first frame as PNG.
+ * Re-encodes an upload: turned upright by its EXIF orientation, longest side at most 1600 px, then
+ * stored as responsive renditions (variants.ts). Nothing is kept of the input but its pixels: sharp
+ * drops EXIF/GPS/XMP unless asked to keep them. GIFs keep their first frame.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const kind = sniffImage(input);
@@ -64,24 +67,43 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const expected: Record<ImageKind, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif' };
   if (meta.format !== expected[kind]) throw new UnsupportedMediaType();
 
-  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    .rotate()
-    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  let ext: ProcessedImage['ext'];
-  if (kind === 'jpeg') {
-    pipeline.jpeg({ quality: 85, mozjpeg: true });
-    ext = 'jpg';
-  } else if (kind === 'webp') {
-    pipeline.webp({ quality: 85 });
-    ext = 'webp';
-  } else {
-    pipeline.png({ compressionLevel: 9 });
-    ext = 'png';
-  }
+  // WebP inputs get a JPEG (or, with transparency, PNG) display file too, for clients without WebP.
+  const ext: LegacyExt = kind === 'jpeg' || (kind === 'webp' && !meta.hasAlpha) ? 'jpg' : 'png';
   try {
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data, ext, width: info.width, height: info.height };
+    return {
+      ext,
+      ...(await encodeRenditions(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }), ext)),
+    };
   } catch {
     throw new Invalid('The file is not a readable image');
   }
+}
+
+/**
+ * Decodes `source` once (upright, longest side at most MAX_SIDE) and encodes the display image and
+ * its variants from those pixels. Also used for the demo seed's images.
+ */
+export async function encodeRenditions(
+  source: Sharp,
+  ext: LegacyExt,
+): Promise<{ width: number; height: number; renditions: Rendition[] }> {
+  const { data, info } = await source
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const encode = async (w: number, format: Rendition['format']): Promise<Rendition> => {
+    let img = sharp(data, { raw: { width, height, channels } });
+    if (w < width) img = img.resize({ width: w });
+    if (format === 'webp') img = img.webp({ quality: 80 });
+    else if (format === 'jpg') img = img.jpeg({ quality: 82, mozjpeg: true });
+    else img = img.png({ compressionLevel: 9 });
+    return { width: w, format, data: await img.toBuffer() };
+  };
+  const jobs: Promise<Rendition>[] = [];
+  for (const w of variantWidths(width)) {
+    jobs.push(encode(w, 'webp'), encode(w, ext));
+  }
+  return { width, height, renditions: await Promise.all(jobs) };
 }

@@ -4,6 +4,8 @@ export interface UploadRecord {
   _id: string;
   url: string;
   file: string;
+  /** The responsive variants written beside `file` (uploads/variants.ts); absent on older uploads. */
+  variants?: string[];
   uploaderEmail: string | null;
   createdAt: string;
   [key: string]: unknown;
@@ -20,6 +22,13 @@ export function createUploadRepository(store: Store) {
     },
     async deleteByUrl(url: string): Promise<void> {
       await uploads().deleteMany({ url });
+    },
+    /** Uploads stored at or before `cutoffIso`. */
+    listCreatedBefore(cutoffIso: string): Promise<UploadRecord[]> {
+      return uploads().find({ createdAt: { $lte: cutoffIso } });
+    },
+    async deleteById(id: string): Promise<void> {
+      await uploads().deleteOne({ _id: id });
     },
     /** Whether any article, user or publisher still points at this image URL. */
     async isReferenced(url: string): Promise<boolean> {

@@ -2,10 +2,12 @@ import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import multer from 'multer';
 import { bearerToken, verifySession } from '../auth/tokens.js';
+import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { HttpError, Invalid, NotFound } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from './image.js';
 import { createUploadService, UPLOAD_FILE_PATTERN } from './service.js';
+import { displayFilesOfVariant } from './variants.js';
 
 /** Anonymous uploads are for the registration photo: a strict per-IP limit. Signed-in users get a looser one. */
 const DEFAULT_ANONYMOUS_LIMIT = { windowMs: 10 * 60_000, max: 20 };
@@ -51,8 +53,21 @@ export function uploadRoutes(ctx: RouteContext): Router {
     keyGenerator: (req) => `user:${req.auth!.email}`,
     message: tooMany,
   });
-  const limitByCaller: RequestHandler = (req, res, next) =>
-    (req.auth ? userLimit : anonymousLimit)(req, res, next);
+  const anonymousDaily =
+    ctx.config.rateLimits.uploadsAnonymousDaily ?? RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily;
+  // A second, daily window: the short one alone lets one IP store thousands of images a day.
+  const anonymousDailyLimit = rateLimit({
+    windowMs: anonymousDaily.windowMs,
+    limit: anonymousDaily.max,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: 'anonymous-daily',
+    message: tooMany,
+  });
+  const limitByCaller: RequestHandler = (req, res, next) => {
+    if (req.auth) return userLimit(req, res, next);
+    anonymousLimit(req, res, (err?: unknown) => (err ? next(err) : anonymousDailyLimit(req, res, next)));
+  };
 
   const parseImage = multer({
     storage: multer.memoryStorage(),
@@ -81,15 +96,22 @@ export function uploadRoutes(ctx: RouteContext): Router {
     const file = req.params.file;
     if (!UPLOAD_FILE_PATTERN.test(file)) return next(new NotFound('Image not found'));
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.sendFile(
-      file,
-      { root: uploads.dir, maxAge: ONE_YEAR_MS, immutable: true, dotfiles: 'deny' },
-      (err) => {
-        if (!err) return;
-        if (res.headersSent) return next(err);
-        next(new NotFound('Image not found'));
-      },
-    );
+    // A missing variant (files copied without them, say) is answered with its display image, not
+    // cached for long, so a srcset never shows a broken image. See docs/decisions/responsive-images.md.
+    const fallbacks = displayFilesOfVariant(file);
+    const send = (name: string, immutable: boolean) =>
+      res.sendFile(
+        name,
+        { root: uploads.dir, maxAge: immutable ? ONE_YEAR_MS : 0, immutable, dotfiles: 'deny' },
+        (err) => {
+          if (!err) return;
+          if (res.headersSent) return next(err);
+          const fallback = fallbacks.shift();
+          if (fallback) return send(fallback, false);
+          next(new NotFound('Image not found'));
+        },
+      );
+    send(file, true);
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -8,10 +8,12 @@ import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { processImage } from './image.js';
 import { createUploadRepository } from './repository.js';
+import { filesOfImage, writeRenditions } from './variants.js';
 
 /**
  * Names we serve: lower-case letters, digits and dashes, then one of our three extensions (uploads are
- * 32 hex characters; the demo seed writes `seed-...` names). No dot, slash or backslash can get through.
+ * 32 hex characters plus the variants marker of variants.ts; the demo seed writes `seed-...` names).
+ * No dot, slash or backslash can get through.
  */
 export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$/;
 
@@ -29,30 +31,38 @@ export function createUploadService(deps: { store: Store; config: Config; clock:
     return UPLOAD_FILE_PATTERN.test(file) ? file : null;
   };
 
+  /** Deletes every file of one stored image: its variants, then the display file. */
+  const removeFiles = async (file: string): Promise<void> => {
+    for (const f of filesOfImage(file)) await rm(path.join(dir, f), { force: true });
+  };
+
   return {
     dir,
+    removeFiles,
 
-    /** Validates, re-encodes and stores an image; answers its public URL. */
+    /** Validates, re-encodes and stores an image with its responsive variants; answers its public URL. */
     async store(input: Buffer, uploaderEmail: string | null): Promise<{ url: string; file: string }> {
       const image = await processImage(input);
-      const file = `${randomBytes(16).toString('hex')}.${image.ext}`;
-      const target = path.join(dir, file);
-      const temp = `${target}.tmp`;
-      await mkdir(dir, { recursive: true });
-      // Written aside then renamed, so a crash never leaves a half file under a served name.
-      await writeFile(temp, image.data, { flush: true });
-      await rename(temp, target);
+      const name = {
+        base: randomBytes(16).toString('hex'),
+        width: image.width,
+        height: image.height,
+        ext: image.ext,
+      };
+      // The display file is written last, so a crash never leaves a served name without its variants.
+      const { file, files } = await writeRenditions(dir, name, image.renditions);
       const url = `${urlPrefix}${file}`;
       try {
         await repo.insert({
           _id: newId(),
           url,
           file,
+          variants: files.filter((f) => f !== file),
           uploaderEmail,
           createdAt: deps.clock.now().toISOString(),
         });
       } catch (err) {
-        await rm(target, { force: true });
+        await removeFiles(file);
         throw err;
       }
       return { url, file };
@@ -68,7 +78,7 @@ export function createUploadService(deps: { store: Store; config: Config; clock:
       if (!file) return false;
       try {
         if (await repo.isReferenced(url)) return false;
-        await rm(path.join(dir, file), { force: true });
+        await removeFiles(file);
         await repo.deleteByUrl(url);
         return true;
       } catch (err) {

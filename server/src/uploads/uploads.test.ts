@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
+import type { Clock } from '../clock.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { sweepUnusedUploads } from './sweep.js';
 
 let t: TestApp;
 let writer: SignedIn;
@@ -90,7 +92,8 @@ describe('POST /uploads', () => {
     const res = await upload(original, 'holiday.jpg', writer);
     expect(res.status).toBe(201);
     const url = res.body.data.display_url as string;
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:5000\/uploads\/[0-9a-f]{32}\.jpg$/);
+    // The name carries the stored size: the marker a client reads to know the variants exist.
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:5000\/uploads\/[0-9a-f]{32}--800x1600\.jpg$/);
 
     const stored = await sharp(fileOf(url)).metadata();
     expect(stored.format).toBe('jpeg');
@@ -98,13 +101,22 @@ describe('POST /uploads', () => {
     expect(stored.exif).toBeUndefined();
     expect(stored.orientation).toBeUndefined();
 
+    const stem = path.basename(url, '.jpg');
     const record = await t.store.collection('uploads').findOne({ url });
     expect(record).toMatchObject({
       url,
       file: url.split('/').pop(),
+      variants: expect.arrayContaining([`${stem}-400.webp`, `${stem}-800.webp`, `${stem}-400.jpg`]),
       uploaderEmail: writer.email,
       createdAt: expect.any(String),
     });
+    // Upright and without EXIF in every variant too; never wider than the stored image.
+    for (const variant of record!.variants as string[]) {
+      const meta = await sharp(path.join(uploadDir, variant)).metadata();
+      expect(meta.exif, variant).toBeUndefined();
+      expect(meta.orientation, variant).toBeUndefined();
+      expect(meta.height! > meta.width!, variant).toBe(true);
+    }
 
     const served = await request(t.app).get(urlPath(url)).buffer(true);
     expect(served.status).toBe(200);
@@ -135,7 +147,7 @@ describe('POST /uploads', () => {
     expect(record?.uploaderEmail).toBeNull();
   });
 
-  it('turns a GIF into a PNG and keeps WebP as WebP', async () => {
+  it('turns a GIF into a PNG and an opaque WebP into a JPEG, each with WebP variants', async () => {
     const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f0' } })
       .gif()
       .toBuffer();
@@ -144,9 +156,60 @@ describe('POST /uploads', () => {
       .toBuffer();
     const g = await upload(gif, 'a.gif', writer, 'image/gif');
     const w = await upload(webp, 'b.webp', writer, 'image/webp');
-    expect(g.body.data.display_url).toMatch(/\.png$/);
-    expect(w.body.data.display_url).toMatch(/\.webp$/);
-    expect((await sharp(fileOf(w.body.data.display_url)).metadata()).format).toBe('webp');
+    expect(g.body.data.display_url).toMatch(/--40x30\.png$/);
+    expect(w.body.data.display_url).toMatch(/--40x30\.jpg$/);
+    expect((await sharp(fileOf(w.body.data.display_url)).metadata()).format).toBe('jpeg');
+    const webpVariant = fileOf(w.body.data.display_url).replace(/\.jpg$/, '-40.webp');
+    expect((await sharp(webpVariant).metadata()).format).toBe('webp');
+  });
+
+  it('stores a large photo as 400, 800 and 1600 px wide WebP plus JPEG variants, none upscaled', async () => {
+    const photo = await sharp({
+      create: {
+        width: 2000,
+        height: 1000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 120, sigma: 30 },
+      },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'Secret Owner' } })
+      .toBuffer();
+    const res = await upload(photo, 'wide.jpg', writer);
+    expect(res.status).toBe(201);
+    const url = res.body.data.display_url as string;
+    expect(url).toMatch(/\/[0-9a-f]{32}--1600x800\.jpg$/);
+    const stem = path.basename(url, '.jpg');
+    const base = stem.split('--')[0]!;
+    // Every file of the upload starts with its base name (what the unused-upload sweep relies on).
+    expect(filesOnDisk().filter((f) => f.startsWith(base))).toEqual(
+      [
+        `${stem}-1600.webp`,
+        `${stem}-400.jpg`,
+        `${stem}-400.webp`,
+        `${stem}-800.jpg`,
+        `${stem}-800.webp`,
+        `${stem}.jpg`,
+      ].sort(),
+    );
+    for (const [suffix, format, width] of [
+      ['-400.webp', 'webp', 400],
+      ['-800.webp', 'webp', 800],
+      ['-1600.webp', 'webp', 1600],
+      ['-400.jpg', 'jpeg', 400],
+      ['-800.jpg', 'jpeg', 800],
+      ['.jpg', 'jpeg', 1600],
+    ] as const) {
+      const meta = await sharp(path.join(uploadDir, `${stem}${suffix}`)).metadata();
+      expect([meta.format, meta.width, meta.height], suffix).toEqual([format, width, width / 2]);
+      expect(meta.exif, suffix).toBeUndefined();
+    }
+    const variant = urlPath(url).replace(/\.jpg$/, '-800.webp');
+    const served = await request(t.app).get(variant).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   describe('refusals leave nothing on disk and nothing stored', () => {
@@ -237,6 +300,32 @@ describe('GET /uploads/:file', () => {
     }
   });
 
+  it('still serves an older upload stored without variants', async () => {
+    const old = `${'b'.repeat(32)}.jpg`;
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(uploadDir, old), jpeg);
+    const res = await request(t.app).get(`/uploads/${old}`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect((res.body as Buffer).equals(jpeg)).toBe(true);
+  });
+
+  it('answers a missing variant with its display image, briefly cached; a missing display image is 404', async () => {
+    const png = await sharp({ create: { width: 10, height: 5, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer();
+    const stem = `${'c'.repeat(32)}--10x5`;
+    writeFileSync(path.join(uploadDir, `${stem}.png`), png);
+    const res = await request(t.app).get(`/uploads/${stem}-10.webp`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=0');
+    expect((res.body as Buffer).equals(png)).toBe(true);
+    expect((await request(t.app).get(`/uploads/${'d'.repeat(32)}--10x5-10.webp`)).status).toBe(404);
+  });
+
   it('serves the demo seed images written under DATA_DIR/uploads', async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
       .png()
@@ -280,6 +369,8 @@ describe('uploaded images follow the records that use them', () => {
       .set(bearer(admin.token))
       .expect(200);
     expect(existsSync(fileOf(url))).toBe(false);
+    const base = url.split('/').pop()!.split('--')[0]!;
+    expect(filesOnDisk().filter((f) => f.startsWith(base))).toEqual([]);
     expect(await t.store.collection('uploads').findOne({ url })).toBeNull();
     expect((await request(t.app).get(urlPath(url))).status).toBe(404);
   });
@@ -315,6 +406,81 @@ describe('uploaded images follow the records that use them', () => {
   });
 });
 
+describe('unused uploads sweep', () => {
+  it('deletes, after 24 hours, the uploads nothing refers to (all their files), and only those', async () => {
+    const T0 = new Date('2031-05-01T08:00:00.000Z').getTime();
+    let now = T0;
+    const clock: Clock = { now: () => new Date(now) };
+    const s = await makeTestApp({ clock });
+    try {
+      const dir = path.join(s.deps.config.dataDir, 'uploads');
+      const user = await signInAs(s);
+      const png = await pngWithExif();
+      const send = async (who?: SignedIn) => {
+        const req = request(s.app).post('/uploads');
+        if (who) req.set(bearer(who.token));
+        const res = await req.attach('image', png, { filename: 'a.png', contentType: 'image/png' });
+        expect(res.status).toBe(201);
+        return res.body.data.display_url as string;
+      };
+      const nameOf = (url: string) => url.split('/').pop()!;
+      const baseOf = (url: string) => /^[^.-]+/.exec(nameOf(url))![0];
+      const filesOf = (url: string) => readdirSync(dir).filter((f) => f.startsWith(baseOf(url)));
+      const records = async () =>
+        (await s.store.collection('uploads').find({})).map((r) => r.url as string).sort();
+
+      const [unused, cover, byline, avatar, logo, movedHost] = [
+        await send(user),
+        await send(user),
+        await send(user),
+        await send(), // the registration photo, uploaded before the account exists
+        await send(user),
+        await send(user),
+      ];
+      await insertArticle(s.store, { articleImage: cover });
+      await insertArticle(s.store, { userInfo: { name: 'W', image: byline, email: user.email } });
+      await s.store.collection('users').updateOne({ email: user.email }, { $set: { photoURL: avatar } });
+      await insertPublisher(s.store, 'Planet Logo', logo);
+      // Stored under an older PUBLIC_URL: still a reference to this upload.
+      await insertArticle(s.store, { articleImage: `http://localhost:5000/uploads/${nameOf(movedHost)}` });
+      // Another file of the unused upload (a variant), and a demo seed image without an upload record.
+      writeFileSync(path.join(dir, `${baseOf(unused)}-400.webp`), 'variant');
+      writeFileSync(path.join(dir, 'seed-unused-logo.png'), 'seed');
+      const unusedFiles = filesOf(unused);
+      expect(unusedFiles.length).toBeGreaterThanOrEqual(2);
+
+      now = T0 + 23 * 3600_000;
+      const pending = await send(); // a registration still under way
+
+      now = T0 + 24 * 3600_000 - 1;
+      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([]);
+      expect(filesOf(unused)).toEqual(unusedFiles);
+
+      now = T0 + 24 * 3600_000;
+      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(unused)]);
+      expect(filesOf(unused)).toEqual([]);
+      expect((await request(s.app).get(new URL(unused).pathname)).status).toBe(404);
+      for (const kept of [cover, byline, avatar, logo, movedHost, pending]) {
+        expect(existsSync(path.join(dir, nameOf(kept))), kept).toBe(true);
+        expect((await request(s.app).get(new URL(kept).pathname)).status).toBe(200);
+      }
+      expect(existsSync(path.join(dir, 'seed-unused-logo.png'))).toBe(true);
+      expect(await records()).toEqual([cover, byline, avatar, logo, movedHost, pending].sort());
+
+      // The pending photo is never used: it goes 24 hours after its own upload.
+      now = T0 + 47 * 3600_000;
+      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(pending)]);
+      expect(filesOf(pending)).toEqual([]);
+      // Once its article is gone, a cover is swept too.
+      await s.store.collection('articles').deleteMany({ articleImage: cover });
+      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(cover)]);
+      expect(await records()).toEqual([byline, avatar, logo, movedHost].sort());
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('rate limits', () => {
   it('holds anonymous uploads to a strict per-IP limit (429 JSON) while signed-in users keep uploading', async () => {
     const limited = await makeTestApp({
@@ -341,6 +507,37 @@ describe('rate limits', () => {
       expect(refused.body.message).toMatch(/Too many uploads/);
       for (let i = 0; i < 3; i += 1) expect((await send(user.token)).status).toBe(201);
       expect((await send(user.token)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('caps anonymous uploads per IP per day on top of the short window', async () => {
+    const limited = await makeTestApp({
+      config: {
+        rateLimits: {
+          auth: { windowMs: 60_000, max: 100_000 },
+          uploadsAnonymous: { windowMs: 60_000, max: 100 },
+          uploadsAnonymousDaily: { windowMs: 24 * 3600_000, max: 3 },
+        },
+      },
+    });
+    try {
+      const user = await signInAs(limited);
+      const png = await pngWithExif();
+      const send = (token?: string) => {
+        const req = request(limited.app).post('/uploads');
+        if (token) req.set(bearer(token));
+        return req.attach('image', png, { filename: 'a.png', contentType: 'image/png' });
+      };
+      for (let i = 0; i < 3; i += 1) expect((await send()).status).toBe(201);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/Too many uploads/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(await limited.store.collection('uploads').countDocuments({})).toBe(3);
+      // Signed-in users are limited on their own account, not by the anonymous daily cap.
+      expect((await send(user.token)).status).toBe(201);
     } finally {
       await limited.close();
     }

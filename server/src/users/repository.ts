@@ -66,6 +66,11 @@ export function createUserRepository(store: Store) {
     count(): Promise<number> {
       return users().countDocuments({});
     },
+    /** Every profile photo URL, in one pass over the collection. */
+    async photoUrls(): Promise<string[]> {
+      const rows = await users().find({}, { projection: { photoURL: 1 } });
+      return rows.map((u) => u.photoURL).filter((u) => typeof u === 'string');
+    },
     async page(page: number, limit: number): Promise<User[]> {
       return users().find(
         {},

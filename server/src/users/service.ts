@@ -1,6 +1,6 @@
 import type { Identity } from '../auth/identity.js';
 import type { Clock } from '../clock.js';
-import { NotFound } from '../errors.js';
+import { Forbidden, NotFound } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
 import type { Store } from '../store/port.js';
@@ -9,6 +9,18 @@ import type { ProfileUpdate } from './schemas.js';
 import { isAdmin, isPremium, type User } from './types.js';
 
 export type UserService = ReturnType<typeof createUserService>;
+
+/**
+ * A record made for one Firebase account goes to another account with the same email (a re-created
+ * account, a new provider) only with proof the newcomer owns the address: a verified email, or a
+ * Google sign-in. Otherwise anyone able to create an account with that email would take it over.
+ */
+function assertMayClaim(user: User, identity: Identity): void {
+  if (user.uid === identity.uid || identity.emailVerified || identity.provider === 'google.com') return;
+  throw new Forbidden(
+    'This email belongs to another account. Verify your email address, or sign in with Google, to use it.',
+  );
+}
 
 /** The user rules of ARCHITECTURE.md (registration, roles, premium state, profile). */
 export function createUserService({ store, clock }: { store: Store; clock: Clock }) {
@@ -47,8 +59,9 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
     async signIn(identity: Identity): Promise<User> {
       const { user, created } = await ensureUser(identity, {});
       if (created) return user;
+      assertMayClaim(user, identity);
       const set: Partial<User> = { lastSeenAt: nowIso() };
-      // The emulator (or a re-created Firebase account) may give the same email a new uid.
+      // A re-created Firebase account (or one signed in through Google) may bring a new uid.
       if (user.uid !== identity.uid) set.uid = identity.uid;
       const updated = await repo.setFields(user.email, set);
       return updated ?? user;
@@ -62,7 +75,8 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
     async register(identity: Identity, profile: { name?: string; photoURL?: string }) {
       const { user, created } = await ensureUser(identity, profile);
       if (created) return { user, created };
-      const set: Partial<User> = {};
+      assertMayClaim(user, identity);
+      const set: Partial<User> = user.uid === identity.uid ? {} : { uid: identity.uid };
       const name = profile.name ?? identity.name;
       if (!user.name && name) Object.assign(set, { name, displayName: name });
       const photoURL = profile.photoURL || identity.picture;

@@ -3,8 +3,10 @@ import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
 import { Spinner } from '@/components/Spinner';
+import { AxiosError } from 'axios';
+import { errorMessage } from '@/lib/error-message';
 import { swal } from '@/lib/swal';
-import { uploadImage } from '@/lib/upload-image';
+import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { useAddPublisher } from './api';
 import { adminMessages as m } from './messages';
 
@@ -13,12 +15,17 @@ export function AddPublisherForm() {
   const add = useAddPublisher();
   const [logo, setLogo] = useState<File | null>(null);
   const [logoMissing, setLogoMissing] = useState(false);
+  /** Why the logo cannot be used (too large, wrong type, the upload's failure). */
+  const [logoError, setLogoError] = useState('');
+  /** A refusal that is not about one field (offline, too many requests). */
+  const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [fileKey, setFileKey] = useState(0);
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<{ publisherName: string }>({ defaultValues: { publisherName: '' } });
 
@@ -27,10 +34,16 @@ export function AddPublisherForm() {
       setLogoMissing(true);
       return;
     }
+    setFormError('');
+    const problem = imageFileProblem(logo);
+    if (problem) {
+      setLogoError(problem);
+      return;
+    }
     setBusy(true);
     try {
-      const url = await uploadImage(logo);
-      if (!url) return;
+      const url = await uploadImage(logo, { onError: setLogoError });
+      if (!url) return; // the reason is shown under the logo field
       await add.mutateAsync({ publisherName: publisherName.trim(), logo: url });
       reset();
       setLogo(null);
@@ -38,6 +51,12 @@ export function AddPublisherForm() {
       void swal.fire({ icon: 'success', title: m.added, text: `${publisherName.trim()} was added.` });
     } catch (error) {
       console.error(error);
+      // A taken name is said under the name (409); anything else under the form. What was typed stays.
+      if (error instanceof AxiosError && error.response?.status === 409) {
+        setError('publisherName', { message: errorMessage(error) }, { shouldFocus: true });
+      } else {
+        setFormError(errorMessage(error));
+      }
     } finally {
       setBusy(false);
     }
@@ -63,7 +82,7 @@ export function AddPublisherForm() {
           />
         )}
       </Field>
-      <Field label="Logo" error={logoMissing ? 'A logo image is required' : undefined}>
+      <Field label="Logo" error={logoMissing ? 'A logo image is required' : logoError || undefined}>
         {(control) => (
           <ImageFileInput
             key={fileKey}
@@ -74,10 +93,16 @@ export function AddPublisherForm() {
             onChange={(file) => {
               setLogo(file);
               if (file) setLogoMissing(false);
+              setLogoError(file ? (imageFileProblem(file) ?? '') : '');
             }}
           />
         )}
       </Field>
+      {formError && (
+        <p role="alert" className="field-error">
+          {formError}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary justify-self-start px-6" disabled={busy}>
         {busy && <Spinner className="size-4" label="Adding publisher" />}
         Add Publisher

@@ -15,9 +15,11 @@ import {
 import { ChartCard } from '@/components/ChartCard';
 import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
 import { useAuth } from '@/lib/auth';
-import { usePublisherArticleCounts, useUserCounts } from './api';
+import { ViewsOverTime } from '@/components/ViewsOverTime';
+import { usePublisherArticleCounts, usePublisherViews, useUserCounts } from './api';
 import type { PublisherArticleCount } from './types';
 
 const summarize = (counts: PublisherArticleCount[]) =>
@@ -28,6 +30,7 @@ export function AdminStatistics() {
   const { darkMode } = useAuth();
   const counts = usePublisherArticleCounts();
   const users = useUserCounts();
+  const views = usePublisherViews();
   const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);
 
   if (counts.isPending || users.isPending) return <FullScreenLoader label="Loading statistics" />;
@@ -48,12 +51,20 @@ export function AdminStatistics() {
             <StatCard label="Premium users" value={users.data.premiumUsersCount} />
           </div>
         ) : (
-          <p className="text-muted">User counts could not be loaded.</p>
+          <LoadError
+            title="User counts could not be loaded."
+            error={users.error}
+            onRetry={() => users.refetch()}
+          />
         )}
       </section>
 
       {counts.isError ? (
-        <p className="card p-6 text-center text-muted">Publisher statistics could not be loaded.</p>
+        <LoadError
+          title="Publisher statistics could not be loaded."
+          error={counts.error}
+          onRetry={() => counts.refetch()}
+        />
       ) : (
         <section aria-label="Articles by publisher" className="grid gap-6 lg:grid-cols-2">
           <ChartCard heightClass="h-72" title="Share of articles by publisher" summary={summary}>
@@ -116,6 +127,28 @@ export function AdminStatistics() {
           </div>
         </section>
       )}
+
+      {views.isError ? (
+        <LoadError
+          title="Views per publisher could not be loaded."
+          error={views.error}
+          onRetry={() => views.refetch()}
+        />
+      ) : views.data ? (
+        <ViewsOverTime
+          title={`Views per day by publisher, last ${views.data.days.length} days`}
+          days={views.data.days}
+          series={views.data.publishers.map((p) => ({
+            key: p.publisher,
+            label: p.publisher,
+            views: p.views,
+            periodViews: p.periodViews,
+          }))}
+          seriesName="Publisher"
+          allLabel="All publishers"
+          darkMode={darkMode}
+        />
+      ) : null}
     </div>
   );
 }

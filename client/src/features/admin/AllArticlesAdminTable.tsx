@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
 import { Pagination, usePagination } from '@/components/Pagination';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
 import {
@@ -10,11 +12,19 @@ import {
   useDeclineArticle,
   useDeleteArticleAsAdmin,
   useMakePremium,
+  useModerationCounts,
 } from './api';
+import { ArticlePreviewDialog, DECLINE_REASON_MAX } from './ArticlePreviewDialog';
+import { withKeptRows, type KeptRows } from './kept-rows';
 import { adminMessages as m } from './messages';
-import type { AdminArticle, ArticleStatus } from './types';
+import type { AdminArticle, ArticleStatus, ModerationCounts, ModerationFilter } from './types';
 
-const DECLINE_REASON_MAX = 500;
+/** The filter's choices, in this order; the queue (Pending) first. */
+const FILTERS: ModerationFilter[] = ['Pending', 'All', 'Approved', 'Declined'];
+const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) => {
+  const n = counts && (f === 'All' ? counts.total : counts[f]);
+  return n === undefined ? f : `${f} (${n})`;
+};
 
 /** 'Accepted' is never produced; it reads as Approved (ARCHITECTURE.md). */
 const isModerated = (status: ArticleStatus) => status !== 'Pending';
@@ -29,14 +39,40 @@ const statusTone: Record<string, string> = {
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** /dashboard/all-articles-admin: Approve, Decline (reason required), Delete and Make Premium (SPEC.md §4). */
+/**
+ * /dashboard/all-articles-admin: the moderation queue (Pending first, filter by status), each article
+ * readable in full in a dialog; Approve, Decline (reason required), Delete and Make Premium (SPEC.md §4).
+ */
 export function AllArticlesAdminTable() {
   const { page, limit, setPage, setLimit } = usePagination();
-  const articles = useAllArticles(page, limit);
+  const [filter, setFilter] = useState<ModerationFilter>('Pending');
+  const articles = useAllArticles(page, limit, filter);
+  const counts = useModerationCounts();
   const approve = useApproveArticle();
   const decline = useDeclineArticle();
   const makePremium = useMakePremium();
   const remove = useDeleteArticleAsAdmin();
+  const [reading, setReading] = useState<AdminArticle | null>(null);
+  const view = `${filter}:${page}:${limit}`;
+  const [kept, setKept] = useState<KeptRows>({ view, rows: new Map() });
+  const keptRows =
+    kept.view === view ? kept.rows : new Map<string, { article: AdminArticle; index: number }>();
+  const shown = withKeptRows(articles.data?.articles ?? [], keptRows);
+
+  /** Keeps a row this admin just moderated in place, with the server's answer. */
+  const keep = (article: AdminArticle) => {
+    const index = shown.findIndex((r) => r._id === article._id);
+    if (index < 0) return;
+    const rows = new Map(keptRows);
+    rows.set(article._id, { article: { ...shown[index]!, ...article }, index });
+    setKept({ view, rows });
+  };
+  const forget = (id: string) => {
+    if (!keptRows.has(id)) return;
+    const rows = new Map(keptRows);
+    rows.delete(id);
+    setKept({ view, rows });
+  };
 
   // After deleting the last article of the last page, step back to the page that still exists.
   const totalPages = articles.data?.totalPages ?? 1;
@@ -53,7 +89,7 @@ export function AllArticlesAdminTable() {
     }
   };
 
-  const onApprove = (a: AdminArticle) => run(() => approve.mutateAsync(a._id), m.approved);
+  const onApprove = (a: AdminArticle) => run(async () => keep(await approve.mutateAsync(a._id)), m.approved);
 
   const onDecline = async (a: AdminArticle) => {
     const result = await swal.fire<string>({
@@ -68,36 +104,83 @@ export function AllArticlesAdminTable() {
     });
     if (!result.isConfirmed || !result.value) return;
     const reason = result.value.trim();
-    await run(() => decline.mutateAsync({ id: a._id, reason }), m.declined);
+    await run(async () => keep(await decline.mutateAsync({ id: a._id, reason })), m.declined);
   };
 
   const onDelete = async (a: AdminArticle) => {
     if (!(await confirmAction('Yes, delete it!'))) return;
-    await run(() => remove.mutateAsync(a._id), m.deleted);
+    await run(async () => {
+      await remove.mutateAsync(a._id);
+      forget(a._id);
+    }, m.deleted);
   };
 
-  const onMakePremium = (a: AdminArticle) => run(() => makePremium.mutateAsync(a._id), m.premium);
+  const onMakePremium = (a: AdminArticle) =>
+    run(async () => keep(await makePremium.mutateAsync(a._id)), m.premium);
 
   if (articles.isPending) return <FullScreenLoader label="Loading articles" />;
-  if (articles.isError)
-    return <p className="card p-6 text-center text-muted">Articles could not be loaded.</p>;
+  if (articles.isError) {
+    return (
+      <LoadError
+        title="Articles could not be loaded."
+        error={articles.error}
+        onRetry={() => articles.refetch()}
+      />
+    );
+  }
 
   // Numbering follows the rows shown (the previous page stays visible while the next one loads).
   const offset = (articles.data.page - 1) * articles.data.limit;
   const busy = approve.isPending || decline.isPending || makePremium.isPending || remove.isPending;
+  const pendingCount = counts.data?.Pending;
   return (
     <>
-      {articles.data.articles.length === 0 ? (
-        <p className="card p-6 text-center text-muted">No articles yet.</p>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <label htmlFor="moderation-filter" className="label">
+            Status
+          </label>
+          <select
+            id="moderation-filter"
+            className="input w-auto min-w-44"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as ModerationFilter);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {filterLabel(f, counts.data)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {pendingCount !== undefined && (
+          <p className="text-sm text-muted" data-testid="pending-summary">
+            {pendingCount === 0
+              ? 'Nothing waits for review.'
+              : `${pendingCount} ${pendingCount === 1 ? 'article waits' : 'articles wait'} for review.`}
+          </p>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <p className="card p-6 text-center text-muted">
+          {filter === 'Pending'
+            ? 'No articles wait for review.'
+            : filter === 'All'
+              ? 'No articles yet.'
+              : `No ${filter.toLowerCase()} articles.`}
+        </p>
       ) : (
         <TableShell
-          caption={`All articles, page ${page}`}
+          caption={`${filter === 'All' ? 'All articles, pending first' : `${filter} articles`}, page ${page}`}
           columns={['#', 'Article', 'Author', 'Posted', 'Status', 'Actions']}
           minWidthClass="min-w-[960px]"
           cellClass="px-3 py-3"
           stale={articles.isPlaceholderData}
         >
-          {articles.data.articles.map((a, index) => {
+          {shown.map((a, index) => {
             const moderated = isModerated(a.status);
             const declined = a.status === 'Declined';
             const status = shownStatus(a.status);
@@ -106,10 +189,23 @@ export function AllArticlesAdminTable() {
                 <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
                 <th scope="row" className="px-3 py-3 font-normal">
                   <div className="flex items-start gap-3">
-                    <img src={a.articleImage} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
+                    <ResponsiveImage
+                      src={a.articleImage}
+                      alt=""
+                      sizes="64px"
+                      width={1600}
+                      height={900}
+                      className="h-12 w-16 shrink-0 rounded object-cover"
+                    />
                     <div className="min-w-0">
                       <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
-                        {a.articleTitle}
+                        <button
+                          type="button"
+                          className="text-left hover:text-accent hover:underline"
+                          onClick={() => setReading(a)}
+                        >
+                          {a.articleTitle}
+                        </button>
                       </p>
                       <p className="text-xs text-muted">{a.publisher}</p>
                     </div>
@@ -137,6 +233,14 @@ export function AllArticlesAdminTable() {
                 </td>
                 <td className="px-3 py-3">
                   <div className="grid grid-cols-2 gap-1.5">
+                    <button
+                      type="button"
+                      className="btn btn-primary col-span-2 px-2 py-1 text-xs"
+                      onClick={() => setReading(a)}
+                      aria-label={`Read: ${a.articleTitle}`}
+                    >
+                      Read
+                    </button>
                     <button
                       type="button"
                       className="btn btn-outline px-2 py-1 text-xs"
@@ -192,6 +296,7 @@ export function AllArticlesAdminTable() {
         onPageChange={setPage}
         onLimitChange={setLimit}
       />
+      <ArticlePreviewDialog article={reading} onClose={() => setReading(null)} onModerated={keep} />
     </>
   );
 }

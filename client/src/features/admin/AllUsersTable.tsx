@@ -1,5 +1,6 @@
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
 import { Pagination, usePagination } from '@/components/Pagination';
 import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
@@ -29,7 +30,11 @@ export function AllUsersTable() {
   };
 
   if (users.isPending) return <FullScreenLoader label="Loading users" />;
-  if (users.isError) return <p className="card p-6 text-center text-muted">Users could not be loaded.</p>;
+  if (users.isError) {
+    return (
+      <LoadError title="Users could not be loaded." error={users.error} onRetry={() => users.refetch()} />
+    );
+  }
 
   // Numbering follows the rows shown (the previous page stays visible while the next one loads).
   const offset = (users.data.page - 1) * users.data.limit;

@@ -1,10 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminArticle, AdminUser, PublisherArticleCount, UserCounts } from './types';
+import type {
+  AdminArticle,
+  AdminUser,
+  ModerationCounts,
+  ModerationFilter,
+  PublisherArticleCount,
+  PublisherViews,
+  UserCounts,
+} from './types';
 
 export const adminKeys = {
   users: (page: number, limit: number) => ['private', 'admin', 'all-users', page, limit] as const,
-  articles: (page: number, limit: number) => ['private', 'admin', 'all-articles', page, limit] as const,
+  articles: (page: number, limit: number, status: ModerationFilter = 'All') =>
+    ['private', 'admin', 'all-articles', status, page, limit] as const,
+  /** Under the articles prefix, so whatever refreshes the table refreshes the counts too. */
+  moderationCounts: ['private', 'admin', 'all-articles', 'counts'] as const,
+  publisherViews: (days: number) => ['private', 'admin', 'publisher-views', days] as const,
   publisherCounts: ['private', 'admin', 'publisher-article-count'] as const,
   userCounts: ['admin', 'users-count'] as const,
 };
@@ -21,23 +33,44 @@ export async function makeAdmin(id: string): Promise<void> {
   await api.patch(`/make-admin/${encodeURIComponent(id)}`);
 }
 
-export async function fetchAllArticles(page: number, limit: number) {
+/** GET /all-articles/data; 'All' lists Pending first, then the decided ones. */
+export async function fetchAllArticles(page: number, limit: number, status: ModerationFilter = 'All') {
+  const params: Record<string, string | number> = { limit, page };
+  if (status !== 'All') params.status = status;
   const { data } = await api.get<{ articles: AdminArticle[]; totalPages: number }>('/all-articles/data', {
-    params: { limit, page },
+    params,
   });
-  return { ...data, page, limit };
+  return { ...data, page, limit, status };
 }
 
-export async function approveArticle(id: string): Promise<void> {
-  await api.patch(`/update/status/${encodeURIComponent(id)}`);
+export async function fetchModerationCounts(): Promise<ModerationCounts> {
+  const { data } = await api.get<ModerationCounts>('/all-articles/counts');
+  return data;
 }
 
-export async function declineArticle(id: string, decliningReason: string): Promise<void> {
-  await api.patch(`/article/decline/${encodeURIComponent(id)}`, { decliningReason });
+export async function fetchPublisherViews(days: number): Promise<PublisherViews> {
+  const { data } = await api.get<PublisherViews>('/stats/publisher-views', { params: { days } });
+  return data;
 }
 
-export async function makePremium(id: string): Promise<void> {
-  await api.patch(`/make-premium/${encodeURIComponent(id)}`);
+/** The moderation calls answer the article as it now is. */
+type Moderated = { article: AdminArticle };
+
+export async function approveArticle(id: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/update/status/${encodeURIComponent(id)}`);
+  return data.article;
+}
+
+export async function declineArticle(id: string, decliningReason: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/article/decline/${encodeURIComponent(id)}`, {
+    decliningReason,
+  });
+  return data.article;
+}
+
+export async function makePremium(id: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/make-premium/${encodeURIComponent(id)}`);
+  return data.article;
 }
 
 /** The same call a writer uses for their own article; admins may delete any. */
@@ -67,12 +100,27 @@ export function useAllUsers(page: number, limit: number) {
   });
 }
 
-export function useAllArticles(page: number, limit: number) {
+export function useAllArticles(page: number, limit: number, status: ModerationFilter = 'All') {
   return useQuery({
-    queryKey: adminKeys.articles(page, limit),
-    queryFn: () => fetchAllArticles(page, limit),
+    queryKey: adminKeys.articles(page, limit, status),
+    queryFn: () => fetchAllArticles(page, limit, status),
     placeholderData: keepPreviousData,
   });
+}
+
+/** How many articles wait for moderation (the menu badge, the filter's numbers). */
+export function useModerationCounts(enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.moderationCounts,
+    queryFn: fetchModerationCounts,
+    enabled,
+    // A badge: its failure is not worth a toast (the table says its own).
+    meta: { errorToast: false },
+  });
+}
+
+export function usePublisherViews(days = 30) {
+  return useQuery({ queryKey: adminKeys.publisherViews(days), queryFn: () => fetchPublisherViews(days) });
 }
 
 export function usePublisherArticleCounts() {
@@ -87,15 +135,25 @@ export function useUserCounts() {
  * Every admin action changes what other screens show (lists, counts, publishers): mark all cached
  * queries stale, so the visible ones refetch now and the others when next shown.
  */
-function useAdminMutation<V>(fn: (vars: V) => Promise<void>) {
+function useAdminMutation<V, R = void>(fn: (vars: V) => Promise<R>, errorToast = true) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries() });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries(),
+    meta: { errorToast },
+  });
 }
 
 export const useMakeAdmin = () => useAdminMutation(makeAdmin);
-export const useApproveArticle = () => useAdminMutation(approveArticle);
-export const useDeclineArticle = () =>
-  useAdminMutation(({ id, reason }: { id: string; reason: string }) => declineArticle(id, reason));
-export const useMakePremium = () => useAdminMutation(makePremium);
+// `errorToast` false: the caller shows the failure itself (the article dialog, where a toast would sit
+// behind the modal).
+export const useApproveArticle = (errorToast = true) => useAdminMutation(approveArticle, errorToast);
+export const useDeclineArticle = (errorToast = true) =>
+  useAdminMutation(
+    ({ id, reason }: { id: string; reason: string }) => declineArticle(id, reason),
+    errorToast,
+  );
+export const useMakePremium = (errorToast = true) => useAdminMutation(makePremium, errorToast);
 export const useDeleteArticleAsAdmin = () => useAdminMutation(deleteArticle);
-export const useAddPublisher = () => useAdminMutation(addPublisher);
+// The form shows the error next to its fields (a taken name under the name).
+export const useAddPublisher = () => useAdminMutation(addPublisher, false);

@@ -35,3 +35,21 @@ export interface PublisherArticleCount {
   publisherName: string;
   articleCount: number;
 }
+
+/** The moderation table's filter: a status, or every article (Pending first). */
+export type ModerationFilter = 'Pending' | 'All' | 'Approved' | 'Declined';
+
+/** GET /all-articles/counts ('Accepted' counted as Approved). */
+export interface ModerationCounts {
+  Pending: number;
+  Approved: number;
+  Declined: number;
+  total: number;
+}
+
+/** GET /stats/publisher-views: views per UTC day (oldest first), per publisher. */
+export interface PublisherViews {
+  days: string[];
+  publishers: { publisher: string; views: number[]; periodViews: number }[];
+  periodViews: number;
+}

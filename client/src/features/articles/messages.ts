@@ -3,6 +3,9 @@ export const articleMessages = {
   allPublishers: 'All Publisher Article',
   premiumTeaserTitle: 'This is a premium story',
   premiumTeaserText: 'Subscribe to Newsroom Premium to read the full article and every exclusive report.',
+  signInToRead: 'Sign in to read',
+  signInTeaserTitle: 'Read the full story',
+  signInTeaserText: 'Sign in to your Newsroom account to read this article to the end.',
 } as const;
 
 /** Card descriptions show the first 200 characters (SPEC §9). */

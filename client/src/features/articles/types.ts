@@ -16,6 +16,19 @@ export interface Article {
   userInfo: { image: string; name: string; email?: string };
 }
 
+/** GET /articles/public/{id}: what anyone may see of an approved article (description cut to 300). */
+export type ArticleTeaser = Pick<
+  Article,
+  | '_id'
+  | 'articleTitle'
+  | 'articleImage'
+  | 'articleDescription'
+  | 'publisher'
+  | 'Tags'
+  | 'isPremium'
+  | 'createdAt'
+> & { updatedAt?: string; userInfo: { name: string; image: string } };
+
 export interface Publisher {
   _id: string;
   publisherName: string;

@@ -12,3 +12,10 @@ export const authMessages = {
   registrationFailed: 'Registration Failed',
   logoutSuccess: 'Logout successful',
 } as const;
+
+/** Account recovery (not in SPEC.md): the reset answer is the same whether or not the account exists. */
+export const recoveryMessages = {
+  passwordResetSent: "If an account exists for that email, we've sent a link to reset the password.",
+  verificationSent: (email: string) => `Verification email sent to ${email}`,
+  emailNotVerified: 'Email not verified',
+} as const;

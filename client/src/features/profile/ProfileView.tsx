@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
+import { EmailVerificationNotice } from '@/features/auth/components/EmailVerificationNotice';
 import { useAuth } from '@/lib/auth';
 import { useProfile } from './api';
 import { formatBirth, formatGender, orNA } from './format';
@@ -23,7 +25,11 @@ export function ProfileView() {
   if (profile.isPending) return <FullScreenLoader label="Loading profile" />;
   if (profile.isError) {
     return (
-      <p className="card p-6 text-center text-muted">Your profile could not be loaded. Try again later.</p>
+      <LoadError
+        title="Your profile could not be loaded."
+        error={profile.error}
+        onRetry={() => profile.refetch()}
+      />
     );
   }
 
@@ -62,6 +68,7 @@ export function ProfileView() {
           <Avatar
             src={p.photoURL}
             name={name || p.email}
+            sizes="96px"
             className="-mt-12 size-24 shrink-0 border-4 border-surface bg-surface"
           />
           <div className="min-w-[10rem] flex-1 pt-3">
@@ -78,6 +85,7 @@ export function ProfileView() {
             {m.editProfile}
           </button>
         </div>
+        <EmailVerificationNotice className="mt-6" />
         <dl className="mt-8 grid gap-x-8 gap-y-5 sm:grid-cols-2">
           {fields.map(([term, value]) => (
             <div key={term} className="border-b border-rule pb-3">

@@ -7,7 +7,7 @@ import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { swal } from '@/lib/swal';
-import { uploadImage } from '@/lib/upload-image';
+import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { useUpdateProfile } from './api';
 import { profileMessages as m } from './messages';
 import type { Profile } from './types';
@@ -52,7 +52,10 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
   const changeImageButton = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
   const [image, setImage] = useState<File | null>(null);
+  /** Why the new photo cannot be used (too large, wrong type, the upload's failure). */
+  const [imageError, setImageError] = useState('');
   const imageId = useId();
+  const imageErrorId = `${imageId}-error`;
   // Keyboard users keep their place: focus follows the Change Image / Cancel toggle.
   useEffect(() => {
     if (!toggled.current) return;
@@ -75,15 +78,20 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
   });
 
   const onSubmit = async (values: ProfileValues) => {
+    const problem = changingImage && image ? imageFileProblem(image) : undefined;
+    if (problem) {
+      setImageError(problem);
+      return;
+    }
     setBusy(true);
     let photoURL = profile.photoURL ?? '';
     if (changingImage && image) {
-      const uploaded = await uploadImage(image).catch((error: unknown) => {
+      const uploaded = await uploadImage(image, { onError: setImageError }).catch((error: unknown) => {
         console.error(error);
         return undefined;
       });
       if (!uploaded) {
-        // A failed upload stops the update; the form is usable again.
+        // A failed upload stops the update; the form is usable again, the reason under the photo.
         setBusy(false);
         return;
       }
@@ -130,7 +138,17 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
                 <label htmlFor={imageId} className="sr-only">
                   New photo
                 </label>
-                <ImageFileInput id={imageId} file={image} onChange={setImage} disabled={busy} />
+                <ImageFileInput
+                  id={imageId}
+                  file={image}
+                  onChange={(file) => {
+                    setImage(file);
+                    setImageError(file ? (imageFileProblem(file) ?? '') : '');
+                  }}
+                  disabled={busy}
+                  invalid={!!imageError}
+                  describedBy={imageError ? imageErrorId : undefined}
+                />
               </div>
               <button
                 type="button"
@@ -139,6 +157,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
                   toggled.current = true;
                   setChangingImage(false);
                   setImage(null);
+                  setImageError('');
                 }}
               >
                 {m.cancelImage}
@@ -159,6 +178,11 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
                 {m.changeImage}
               </button>
             </div>
+          )}
+          {changingImage && imageError && (
+            <p id={imageErrorId} role="alert" className="field-error">
+              {imageError}
+            </p>
           )}
         </div>
         <Field label="Full name" invalid={!!errors.name}>

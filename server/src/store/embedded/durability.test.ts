@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { newId } from '../ids.js';
 import { DuplicateKeyError } from '../port.js';
 import { encodeLine } from './journal.js';
-import { openEmbeddedStore } from './index.js';
+import { JournalDamagedError, openEmbeddedStore } from './index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const worker = path.join(here, 'durability-worker.ts');
@@ -152,7 +152,7 @@ describe('embedded store durability', () => {
     await store.close();
   });
 
-  test('a record with a bad checksum ends the journal there (later lines of that unacknowledged batch dropped)', async () => {
+  test('a bad last record with nothing verified after it is a torn tail: dropped, earlier writes kept', async () => {
     const dir = tempDir();
     let store = await openEmbeddedStore({ dir });
     const notes = store.collection('notes');
@@ -162,12 +162,130 @@ describe('embedded store durability', () => {
     const file = path.join(dir, journalFiles(dir).at(-1)!);
     const goodSize = fs.statSync(file).size;
     const bad = encodeLine({ s: 3, c: 'notes', p: [{ _id: newId(), i: 3 }] }).replace('"i":3', '"i":4');
-    const after = encodeLine({ s: 4, c: 'notes', p: [{ _id: newId(), i: 5 }] });
-    fs.appendFileSync(file, bad + after);
+    fs.appendFileSync(file, bad + 'half of the next li');
 
-    store = await openEmbeddedStore({ dir, warn: () => undefined });
+    const warnings: string[] = [];
+    store = await openEmbeddedStore({ dir, warn: (m) => warnings.push(m) });
+    expect(warnings.join('\n')).toMatch(/dropped \d+ bytes/);
     expect((await store.collection('notes').find({}, { sort: { i: 1 } })).map((d) => d.i)).toEqual([1, 2]);
     expect(fs.statSync(file).size).toBe(goodSize);
+    await store.close();
+  });
+
+  test('a damaged record followed by verified ones stops the start, names file and offset, and truncates nothing', async () => {
+    const dir = tempDir();
+    let store = await openEmbeddedStore({ dir });
+    const notes = store.collection('notes');
+    for (const i of [1, 2, 3, 4]) await notes.insertOne({ _id: newId(), i });
+    await store.close();
+    const file = path.join(dir, journalFiles(dir).at(-1)!);
+    const original = fs.readFileSync(file);
+    const lineEnds = [...original.entries()].filter(([, b]) => b === 0x0a).map(([k]) => k + 1);
+    // Flip one byte inside the second record (bit rot, a bad sector): its checksum no longer verifies.
+    const damaged = Buffer.from(original);
+    const at = lineEnds[0]! + 20;
+    damaged[at] = damaged[at] === 0x41 ? 0x42 : 0x41;
+    fs.writeFileSync(file, damaged);
+
+    const err = await openEmbeddedStore({ dir, warn: () => undefined }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(JournalDamagedError);
+    const damage = err as JournalDamagedError;
+    expect(damage).toMatchObject({ file, offset: lineEnds[0], nextRecordAt: lineEnds[1], laterFiles: [] });
+    expect(damage.message).toContain(`${file} is damaged at byte ${lineEnds[0]}`);
+    expect(damage.message).toContain(`truncate -s ${lineEnds[0]} '${file}'`);
+    expect(damage.message).toMatch(/LOSES every write recorded after byte/);
+    // Nothing was cut, and the refused start left the directory free for the next try.
+    expect(fs.readFileSync(file)).toEqual(damaged);
+    expect(fs.existsSync(path.join(dir, 'LOCK'))).toBe(false);
+
+    // The operator follows the message: cut at the damage, accepting the loss of what follows.
+    fs.truncateSync(file, damage.offset);
+    store = await openEmbeddedStore({ dir });
+    expect((await store.collection('notes').find({})).map((d) => d.i)).toEqual([1]);
+    await store.close();
+  });
+
+  test('damage at the end of an earlier journal file stops the start and lists the later files', async () => {
+    const dir = tempDir();
+    const doc = (i: number) => ({ _id: newId(), i });
+    const first = path.join(dir, 'journal-0000000000000001.log');
+    const second = path.join(dir, 'journal-0000000000000003.log');
+    fs.writeFileSync(
+      first,
+      encodeLine({ s: 1, c: 'notes', p: [doc(1)] }) +
+        encodeLine({ s: 2, c: 'notes', p: [doc(2)] }).replace('"i":2', '"i":9'),
+    );
+    fs.writeFileSync(second, encodeLine({ s: 3, c: 'notes', p: [doc(3)] }));
+    const goodBytes = encodeLine({ s: 1, c: 'notes', p: [doc(1)] }).length;
+
+    const err = await openEmbeddedStore({ dir }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(JournalDamagedError);
+    expect(err).toMatchObject({ file: first, offset: goodBytes, nextRecordAt: -1 });
+    expect((err as JournalDamagedError).laterFiles).toEqual(['journal-0000000000000003.log']);
+    expect((err as Error).message).toContain('journal-0000000000000003.log');
+  });
+
+  test('the server entry point prints the recovery steps, not a stack, and exits 1', async () => {
+    const dataDir = tempDir();
+    const dir = path.join(dataDir, 'db');
+    const store = await openEmbeddedStore({ dir });
+    for (const i of [1, 2, 3]) await store.collection('notes').insertOne({ _id: newId(), i });
+    await store.close();
+    const file = path.join(dir, journalFiles(dir).at(-1)!);
+    const buf = fs.readFileSync(file);
+    const secondLine = buf.indexOf(0x0a) + 1;
+    buf[secondLine + 30] = buf[secondLine + 30] === 0x30 ? 0x31 : 0x30;
+    fs.writeFileSync(file, buf);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      cwd: path.resolve(here, '../../..'),
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', SEED_DEMO_DATA: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(`${file} is damaged at byte ${secondLine}`);
+    expect(output).toContain('To recover:');
+    expect(output).toContain(`truncate -s ${secondLine}`);
+    expect(output).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  test('waitDurable resolves only once every write accepted so far is synced', async () => {
+    const dir = tempDir();
+    let open: () => void = () => undefined;
+    let gate: Promise<void> | null = null;
+    let synced = 0;
+    const store = await openEmbeddedStore({
+      dir,
+      sync: async (fd) => {
+        if (gate) await gate;
+        fs.fdatasyncSync(fd);
+        synced++;
+      },
+    });
+    await store.waitDurable(); // nothing pending: immediate
+    gate = new Promise((r) => (open = r));
+    const insert = store.collection('notes').insertOne({ _id: newId(), i: 1 });
+    // Another caller sees the write at once (e.g. as a duplicate key) but it is not on disk yet.
+    expect(await store.collection('notes').countDocuments()).toBe(1);
+    let durable = false;
+    const barrier = store.waitDurable().then(() => (durable = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(durable).toBe(false);
+    gate = null;
+    open();
+    await Promise.all([insert, barrier]);
+    expect(durable).toBe(true);
+    expect(synced).toBeGreaterThanOrEqual(1);
     await store.close();
   });
 

@@ -9,8 +9,9 @@
  *   file, fsync'ed and atomically renamed (compaction). Compaction starts a new journal file first,
  *   so writes continue while the snapshot is written; old journal files are deleted afterwards.
  * - `LOCK`: the pid of the process that has the store open.
- * Recovery loads the snapshot, replays newer journal records and truncates a torn/corrupt tail
- * of the last journal file (such a record was never acknowledged).
+ * Recovery loads the snapshot, replays newer journal records and truncates a torn tail of the last
+ * journal file (such a record was never acknowledged). Damage anywhere else (a bad record followed
+ * by verified ones, or in an earlier file) stops the start with JournalDamagedError.
  *
  * All mutations of one store run synchronously in memory in call order (JS is single-threaded),
  * so concurrent `$inc`s never lose increments, and unique indexes are checked before anything changes.
@@ -28,7 +29,7 @@ import type {
   Update,
   UpdateResult,
 } from '../port.js';
-import { decodeLines, encodeLine, type JournalRecord } from './journal.js';
+import { decodeLines, encodeLine, nextVerifiedLine, type JournalRecord } from './journal.js';
 import { MemCollection, deepFreeze, type Change, type IndexDef } from './memory.js';
 
 export interface EmbeddedStoreOptions {
@@ -37,6 +38,8 @@ export interface EmbeddedStoreOptions {
   compactAfterBytes?: number;
   /** Where recovery notices go (default console.warn). */
   warn?: (message: string) => void;
+  /** Makes a journal write durable (default fdatasync). Tests hold it to widen the crash window. */
+  sync?: (fd: number) => Promise<void>;
 }
 
 interface SnapshotHeader {
@@ -106,6 +109,51 @@ function lockHeld(pid: number, lockFile: string): boolean {
   return started <= fs.statSync(lockFile).mtimeMs + 2000;
 }
 
+const isRecord = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as JournalRecord).s === 'number' &&
+  typeof (v as JournalRecord).c === 'string';
+
+/**
+ * A journal is damaged where acknowledged writes may follow: starting would silently drop them, so
+ * the store refuses and says how an operator can choose to lose them instead.
+ */
+export class JournalDamagedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    /** Where the next verified record starts in `file`, or -1. */
+    readonly nextRecordAt: number,
+    readonly laterFiles: string[],
+  ) {
+    const dir = path.dirname(file);
+    const after = [
+      nextRecordAt >= 0 ? `verified records follow it (the next at byte ${nextRecordAt})` : '',
+      laterFiles.length > 0 ? `${laterFiles.length} later journal file(s) follow it` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    const steps = [
+      `  1. Copy ${dir} somewhere safe first.`,
+      `  2. Either put back the damaged file from a backup, or cut it at the damage: truncate -s ${offset} '${file}'`,
+      ...(laterFiles.length > 0
+        ? [`     and move the later journal files out of ${dir}: ${laterFiles.join(' ')}`]
+        : []),
+      `     Cutting LOSES every write recorded after byte ${offset} of that file${laterFiles.length > 0 ? ' and in the later files' : ''}.`,
+    ];
+    super(
+      [
+        `embedded store: journal ${file} is damaged at byte ${offset}, and ${after}.`,
+        'Refusing to start: what follows may be acknowledged writes, and starting would silently drop them.',
+        'To recover:',
+        ...steps,
+      ].join('\n'),
+    );
+    this.name = 'JournalDamagedError';
+  }
+}
+
 export class StoreClosedError extends Error {
   constructor() {
     super('store is closed');
@@ -119,6 +167,7 @@ export class EmbeddedStore implements Store {
   private readonly facades = new Map<string, EmbeddedCollection>();
   private readonly warn: (m: string) => void;
   private readonly compactAfterBytes: number;
+  private readonly sync: (fd: number) => Promise<void>;
 
   /** Last sequence number assigned (memory state) and last one known to be on disk. */
   private seq = 0;
@@ -131,6 +180,8 @@ export class EmbeddedStore implements Store {
 
   private pending: string[] = [];
   private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  /** waitDurable() callers: each resolves once flushedSeq reaches its seq. */
+  private barriers: { seq: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private flushPromise: Promise<void> | null = null;
   private compaction: Promise<void> | null = null;
   private failed: unknown = null;
@@ -145,6 +196,7 @@ export class EmbeddedStore implements Store {
   ) {
     this.warn = options.warn ?? ((m) => console.warn(m));
     this.compactAfterBytes = options.compactAfterBytes ?? 16 * 1024 * 1024;
+    this.sync = options.sync ?? fsDatasync;
   }
 
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
@@ -172,6 +224,13 @@ export class EmbeddedStore implements Store {
       this.facades.set(name, facade);
     }
     return facade as unknown as Collection<T>;
+  }
+
+  async waitDurable(): Promise<void> {
+    this.assertOpen();
+    const seq = this.seq;
+    if (this.flushedSeq >= seq) return;
+    await new Promise<void>((resolve, reject) => this.barriers.push({ seq, resolve, reject }));
   }
 
   /** Writes a snapshot now (waits for pending writes first). */
@@ -258,11 +317,12 @@ export class EmbeddedStore implements Store {
       try {
         if (this.failed) throw this.failed;
         await writeAll(this.fd, buf);
-        await fsDatasync(this.fd);
+        await this.sync(this.fd);
       } catch (err) {
         // Memory now holds writes the disk may not: refuse everything from here on.
         this.failed ??= err;
         for (const w of waiters) w.reject(err);
+        for (const b of this.barriers.splice(0)) b.reject(err);
         continue;
       } finally {
         this.writing = false;
@@ -272,6 +332,11 @@ export class EmbeddedStore implements Store {
       this.stats.fsyncs++;
       this.stats.records += lines.length;
       for (const w of waiters) w.resolve();
+      if (this.barriers.length > 0) {
+        const reached = this.barriers.filter((b) => b.seq <= lastSeq);
+        this.barriers = this.barriers.filter((b) => b.seq > lastSeq);
+        for (const b of reached) b.resolve();
+      }
       if (!this.compaction && !this.closing && this.journalBytes > this.compactAfterBytes) {
         void this.startCompaction();
       }
@@ -406,8 +471,10 @@ export class EmbeddedStore implements Store {
         goodBytes = ends[k]!;
       }
       if (goodBytes < totalBytes) {
-        if (i !== files.length - 1) {
-          throw new Error(`embedded store: ${file} is corrupt before its end and is not the last journal`);
+        // Only the end of the last file can be a write that never completed (so never acknowledged).
+        const nextRecordAt = nextVerifiedLine(buf, goodBytes, isRecord);
+        if (nextRecordAt >= 0 || i !== files.length - 1) {
+          throw new JournalDamagedError(full, goodBytes, nextRecordAt, files.slice(i + 1));
         }
         this.warn(
           `embedded store: dropped ${totalBytes - goodBytes} bytes of a torn/corrupt last record in ${file}`,

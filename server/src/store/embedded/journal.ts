@@ -53,6 +53,24 @@ export function decodeLines<T>(buf: Buffer): ReadResult<T> {
   return { values, ends, validBytes: pos, totalBytes: buf.length };
 }
 
+/**
+ * Byte offset of the first verified line that starts after the line at `from`, or -1. A damaged
+ * record followed by verified ones is not a torn tail: later writes were completed (and maybe acknowledged).
+ */
+export function nextVerifiedLine(buf: Buffer, from: number, accept: (value: unknown) => boolean): number {
+  let pos = buf.indexOf(0x0a, from);
+  if (pos < 0) return -1;
+  pos++;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(0x0a, pos);
+    if (nl < 0) return -1;
+    const value = decodeLine<unknown>(buf.subarray(pos, nl));
+    if (value !== undefined && accept(value)) return pos;
+    pos = nl + 1;
+  }
+  return -1;
+}
+
 function decodeLine<T>(line: Buffer): T | undefined {
   if (line.length < 10 || line[8] !== 0x20) return undefined;
   const expected = line.subarray(0, 8).toString('latin1');

@@ -1,7 +1,8 @@
 /**
  * In-memory state of one embedded collection: frozen documents by `_id`, plus the declared indexes
  * (used for unique constraints, as an equality prefilter, and — for compound indexes — walked in
- * sort order, see `SortedIndex`). Matching, updating, projecting and aggregating are done by `mingo`;
+ * sort order, see `SortedIndex`; substring indexes serve plain-text title search, see text-index.ts).
+ * Matching, updating, projecting and aggregating are done by `mingo`;
  * this file only decides which documents mingo looks at, and in which order.
  */
 import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
@@ -9,11 +10,16 @@ import { compare as mingoCompare, resolve as mingoResolve } from 'mingo/util';
 import { newId } from '../ids.js';
 import { DuplicateKeyError } from '../port.js';
 import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
+import { orderSet, SubstringIndex, type Lookup } from './text-index.js';
+import { requiredLiterals } from './text-query.js';
+import { applySimpleUpdate } from './simple-update.js';
 
 export interface IndexDef {
   name: string;
   keys: Record<string, 1 | -1>;
   unique: boolean;
+  /** 'substring': a trigram index on the single key field (text-index.ts). */
+  kind?: 'substring';
 }
 
 /** One document change of a write; `old`/`next` undefined mean insert/delete. */
@@ -250,13 +256,13 @@ class SortedIndex {
     return b;
   }
 
-  /** Calls `visit` with the ids under prefix `key` in index order (or reversed); stops on `false`. */
-  walk(key: string, reverse: boolean, visit: (id: string) => boolean): void {
+  /** Calls `visit` with the entries under prefix `key` in index order (or reversed); stops on `false`. */
+  walk(key: string, reverse: boolean, visit: (id: string, order: number) => boolean): void {
     const b = this.ready(key);
     if (!b) return;
     const list = b.list;
     if (!reverse) {
-      for (const e of list) if (!e.dead && !visit(e.id)) return;
+      for (const e of list) if (!e.dead && !visit(e.id, e.order)) return;
       return;
     }
     // Reverse by runs of equal keys, each run still in natural order (stable-sort tie-break).
@@ -264,7 +270,7 @@ class SortedIndex {
     while (i >= 0) {
       let j = i;
       while (j > 0 && this.sameVals(list[j - 1]!, list[i]!)) j--;
-      for (let k = j; k <= i; k++) if (!list[k]!.dead && !visit(list[k]!.id)) return;
+      for (let k = j; k <= i; k++) if (!list[k]!.dead && !visit(list[k]!.id, list[k]!.order)) return;
       i = j - 1;
     }
   }
@@ -284,9 +290,12 @@ class IndexState {
   readonly sorted: SortedIndex | undefined;
   /** Documents whose prefilter field is missing, null, an array or an object (count fast path off). */
   notPlain = 0;
+  /** Present for substring indexes, which keep nothing else. */
+  readonly text: SubstringIndex | undefined;
   constructor(readonly def: IndexDef) {
     const all = Object.keys(def.keys);
-    this.fields = def.unique ? all : all.slice(0, 1);
+    this.text = def.kind === 'substring' ? new SubstringIndex(all[0]!) : undefined;
+    this.fields = this.text ? [] : def.unique ? all : all.slice(0, 1);
     this.sorted = all.length >= 2 ? new SortedIndex(def.keys) : undefined;
   }
   get prefilterField(): string | undefined {
@@ -296,6 +305,7 @@ class IndexState {
     return docKeys(doc, this.fields);
   }
   add(doc: Doc, order: number): void {
+    if (this.text) return this.text.add(doc, order);
     for (const k of this.keysOf(doc)) {
       let set = this.map.get(k);
       if (!set) this.map.set(k, (set = new Set()));
@@ -304,7 +314,8 @@ class IndexState {
     if (this.prefilterField !== undefined && !isPlainAt(doc, this.prefilterField)) this.notPlain++;
     this.sorted?.add(doc, order);
   }
-  remove(doc: Doc): void {
+  remove(doc: Doc, order: number): void {
+    if (this.text) return this.text.remove(doc, order);
     for (const k of this.keysOf(doc)) {
       const set = this.map.get(k);
       if (!set) continue;
@@ -313,6 +324,11 @@ class IndexState {
     }
     if (this.prefilterField !== undefined && !isPlainAt(doc, this.prefilterField)) this.notPlain--;
     this.sorted?.remove(doc._id);
+  }
+  replace(old: Doc, next: Doc, order: number): void {
+    if (this.text) return this.text.replace(old, next, order);
+    this.remove(old, order);
+    this.add(next, order);
   }
 }
 
@@ -369,6 +385,11 @@ export function assertOperatorUpdate(update: Update): void {
   }
 }
 
+/** Substring candidates up to this many are tested directly rather than walked in sort order. */
+const FEW_CANDIDATES = 1024;
+/** Index entries a sorted walk may step over (plus the search's estimate) before intersecting instead. */
+const WALK_VISITS_MIN = 1024;
+
 /**
  * Aggregation stages that never edit their input documents (they select, reorder, or build new
  * objects); a pipeline's leading run of them works on stored documents without copying them all.
@@ -391,32 +412,45 @@ export class MemCollection {
   // ---- reads ----------------------------------------------------------------------------------
 
   /** Documents that may match `filter` (a superset), using the _id map or the most selective index. */
-  candidates(filter: Filter): Doc[] {
-    const constraints = equalityConstraints(filter);
-    let best: Set<string> | undefined;
-    for (const c of constraints) {
+  candidates(filter: Filter, search: Lookup | undefined = this.search(filter)): Doc[] {
+    // The smallest source wins; sets are sized before anything is copied.
+    let best: { size: number; sets: Set<string>[] } | undefined;
+    for (const c of equalityConstraints(filter)) {
+      let sets: Set<string>[] | undefined;
       if (c.field === '_id') {
-        const ids = new Set(c.values.filter((v): v is string => typeof v === 'string'));
-        if (!best || ids.size < best.size) best = ids;
-        continue;
-      }
-      for (const idx of this.indexes.values()) {
-        if (idx.prefilterField !== c.field) continue;
-        const ids = new Set<string>();
-        for (const v of c.values) {
-          const set = idx.map.get(encodeKey(v)!);
-          if (set) for (const id of set) ids.add(id);
+        sets = [new Set(c.values.filter((v): v is string => typeof v === 'string'))];
+      } else {
+        for (const idx of this.indexes.values()) {
+          if (idx.prefilterField !== c.field) continue;
+          sets = [];
+          for (const v of c.values) {
+            const set = idx.map.get(encodeKey(v)!);
+            if (set) sets.push(set);
+          }
+          break;
         }
-        if (!best || ids.size < best.size) best = ids;
-        break;
       }
-      if (best && best.size === 0) break;
+      if (!sets) continue;
+      const size = sets.reduce((n, set) => n + set.size, 0);
+      if (!best || size < best.size) best = { size, sets };
+      if (best.size === 0) break;
+    }
+    if (search && (!best || search.estimate < best.size)) {
+      const orders = search.materialize();
+      if (!best || orders.length < best.size) return this.docsAt(search, orders);
     }
     if (!best) return [...this.docs.values()];
+    const seen = best.sets.length > 1 ? new Set<string>() : undefined;
     const out: Doc[] = [];
-    for (const id of best) {
-      const d = this.docs.get(id);
-      if (d) out.push(d);
+    for (const set of best.sets) {
+      for (const id of set) {
+        if (seen) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        const d = this.docs.get(id);
+        if (d) out.push(d);
+      }
     }
     // Keep natural (insertion) order like a full scan would, so results don't depend on the plan.
     if (out.length > 1) out.sort((a, b) => this.order.get(a._id)! - this.order.get(b._id)!);
@@ -429,9 +463,30 @@ export class MemCollection {
 
   /** Matching stored (frozen) documents in natural order, or sorted/skipped/limited per options. */
   select(filter: Filter, options: Omit<FindOptions, 'projection'> = {}): Doc[] {
+    const search = this.search(filter);
+    if (search && search.estimate > FEW_CANDIDATES) {
+      // Many values may hold the text: walk a sorted index, skipping (by their folded value, a
+      // string search) the documents that do not; a common word fills the page at once. Past about
+      // as many steps as intersecting the postings costs, intersect them, then walk (or test) only
+      // the documents they leave. See docs/decisions/search-index.md.
+      const budget = WALK_VISITS_MIN + search.estimate;
+      const walked = this.walkIndex(filter, options, { maxVisits: budget, admit: search.mayMatch });
+      if (walked !== 'over-budget')
+        return walked ?? this.scan(this.candidates(filter, search), filter, options);
+      const orders = search.materialize();
+      if (orders.length > FEW_CANDIDATES) {
+        const rewalked = this.walkIndex(filter, options, { admit: orderSet(orders) });
+        if (rewalked && rewalked !== 'over-budget') return rewalked;
+      }
+      return this.scan(this.docsAt(search, orders), filter, options);
+    }
+    if (search) return this.scan(this.candidates(filter, search), filter, options);
     const walked = this.walkIndex(filter, options);
-    if (walked) return walked;
-    const source = this.candidates(filter);
+    if (walked && walked !== 'over-budget') return walked;
+    return this.scan(this.candidates(filter), filter, options);
+  }
+
+  private scan(source: Doc[], filter: Filter, options: Omit<FindOptions, 'projection'>): Doc[] {
     const cursor = mingoFind(source, filter);
     if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
@@ -439,12 +494,40 @@ export class MemCollection {
     return cursor.all() as Doc[];
   }
 
+  /** The substring-index lookup with the fewest candidates among the filter's plain-text regexes. */
+  private search(filter: Filter): Lookup | undefined {
+    let best: Lookup | undefined;
+    for (const idx of this.indexes.values()) {
+      if (!idx.text) continue;
+      for (const literal of requiredLiterals(filter, idx.text.field)) {
+        const lookup = idx.text.lookup(literal);
+        if (lookup && (!best || lookup.estimate < best.estimate)) best = lookup;
+      }
+    }
+    return best;
+  }
+
+  /** Stored documents at the given natural-order numbers (ascending), i.e. in natural order. */
+  private docsAt(search: Lookup, orders: number[]): Doc[] {
+    const out: Doc[] = [];
+    for (const o of orders) {
+      const d = this.docs.get(search.index.idAt(o)!);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+
   /**
    * Sorted finds whose filter has an equality on a compound index's first field and whose sort is
    * the index's other keys (all in index direction, or all reversed): walk that index, test the whole
    * filter per document, stop after skip + limit matches. Undefined when no index fits.
+   * `admit` is a cheap prefilter tried before the filter; past `maxVisits` entries the walk gives up.
    */
-  private walkIndex(filter: Filter, options: Omit<FindOptions, 'projection'>): Doc[] | undefined {
+  private walkIndex(
+    filter: Filter,
+    options: Omit<FindOptions, 'projection'>,
+    limits: { maxVisits?: number; admit?: (order: number) => boolean } = {},
+  ): Doc[] | 'over-budget' | undefined {
     const sort = Object.entries(options.sort ?? {});
     if (sort.length === 0) return undefined;
     let eq: Map<string, string> | undefined;
@@ -474,14 +557,18 @@ export class MemCollection {
       const limit = options.limit ?? 0;
       const out: Doc[] = [];
       let skipped = 0;
-      s.walk(key, !forward, (id) => {
+      let visits = limits.maxVisits ?? Infinity;
+      const { admit } = limits;
+      s.walk(key, !forward, (id, order) => {
+        if (--visits < 0) return false;
+        if (admit && !admit(order)) return true;
         const d = this.docs.get(id)!;
         if (!q.test(d)) return true;
         if (skipped < skip) skipped++;
         else out.push(d);
         return !(limit > 0 && out.length >= limit);
       });
-      return out;
+      return visits < 0 ? 'over-budget' : out;
     }
     return undefined;
   }
@@ -586,7 +673,9 @@ export class MemCollection {
     for (const old of matches) {
       const draft = cloneDoc(old) as Record<string, unknown>;
       const modified =
-        Object.keys(modifier).length > 0 ? mingoUpdate(draft, modifier, undefined, filter) : [];
+        Object.keys(modifier).length > 0
+          ? (applySimpleUpdate(draft, modifier) ?? mingoUpdate(draft, modifier, undefined, filter))
+          : [];
       if (draft._id !== old._id) {
         throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
       }
@@ -647,13 +736,17 @@ export class MemCollection {
   apply(changes: Change[]): void {
     for (const c of changes) {
       const old = c.old ?? this.docs.get(c.id);
-      if (old) for (const idx of this.indexes.values()) idx.remove(old);
+      if (!old && !c.next) continue;
+      if (!old) this.order.set(c.id, this.nextOrder++);
+      const order = this.order.get(c.id)!;
+      for (const idx of this.indexes.values()) {
+        if (old && c.next) idx.replace(old, c.next, order);
+        else if (old) idx.remove(old, order);
+        else idx.add(c.next!, order);
+      }
       if (c.next) {
-        if (!old) this.order.set(c.id, this.nextOrder++);
         this.docs.set(c.id, c.next);
-        const order = this.order.get(c.id)!;
-        for (const idx of this.indexes.values()) idx.add(c.next, order);
-      } else if (old) {
+      } else {
         this.docs.delete(c.id);
         this.order.delete(c.id);
       }
@@ -663,15 +756,21 @@ export class MemCollection {
   /** Returns true when a new index was built; throws DuplicateKeyError if existing data violates it. */
   addIndex(spec: IndexSpec): IndexDef | null {
     const def: IndexDef = {
-      name: spec.name ?? indexName(spec.keys),
+      name: spec.name ?? indexName(spec.keys) + (spec.kind ? `_${spec.kind}` : ''),
       keys: { ...spec.keys },
       unique: !!spec.unique,
     };
+    if (spec.kind) {
+      if (Object.keys(def.keys).length !== 1 || def.unique)
+        throw new Error(`a ${spec.kind} index has one key and is not unique`);
+      def.kind = spec.kind;
+    }
     const existing = this.indexes.get(def.name);
     if (existing) {
       if (
         JSON.stringify(existing.def.keys) !== JSON.stringify(def.keys) ||
-        existing.def.unique !== def.unique
+        existing.def.unique !== def.unique ||
+        existing.def.kind !== def.kind
       ) {
         throw new Error(`index ${def.name} already exists with different options`);
       }

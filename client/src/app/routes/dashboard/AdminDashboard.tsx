@@ -1,5 +1,6 @@
 import { FiBarChart2, FiFileText, FiPlusSquare, FiUser, FiUsers } from 'react-icons/fi';
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
+import { useModerationCounts } from '@/features/admin/api';
 
 const items: DashboardMenuItem[] = [
   { to: '/dashboard', label: 'Statistics', icon: FiBarChart2, end: true },
@@ -9,7 +10,19 @@ const items: DashboardMenuItem[] = [
   { to: '/dashboard/my-profile', label: 'My Profile', icon: FiUser },
 ];
 
-/** /dashboard: the admin area (SPEC.md §2). */
+/** /dashboard: the admin area (SPEC.md §2); the All Articles item shows how many articles wait for review. */
 export default function AdminDashboard() {
-  return <DashboardLayout title="Admin dashboard" items={items} />;
+  const pending = useModerationCounts().data?.Pending ?? 0;
+  const menu = items.map((item) =>
+    item.to === '/dashboard/all-articles-admin' && pending > 0
+      ? {
+          ...item,
+          badge: {
+            count: pending,
+            description: `${pending} ${pending === 1 ? 'article' : 'articles'} pending`,
+          },
+        }
+      : item,
+  );
+  return <DashboardLayout title="Admin dashboard" items={menu} />;
 }

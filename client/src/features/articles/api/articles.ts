@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Article } from '../types';
+import type { Article, ArticleTeaser } from '../types';
 
 export interface ApprovedFilter {
   search: string;
@@ -60,6 +60,16 @@ export function useArticle(id: string, enabled: boolean) {
   return useQuery({ queryKey: articleQueryKey(id), queryFn: () => fetchArticle(id), enabled });
 }
 
+export async function fetchPublicArticle(id: string): Promise<ArticleTeaser> {
+  const { data } = await api.get<ArticleTeaser>(`/articles/public/${encodeURIComponent(id)}`);
+  return data;
+}
+
+/** GET /articles/public/{id}: an approved article's teaser, no session needed (404 otherwise). */
+export function usePublicArticle(id: string) {
+  return useQuery({ queryKey: ['articles', 'public', id], queryFn: () => fetchPublicArticle(id) });
+}
+
 export async function recordArticleView(id: string): Promise<void> {
   await api.patch(`/articles/view-count/${encodeURIComponent(id)}`);
 }
@@ -69,6 +79,8 @@ export function useRecordView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordArticleView,
+    // Counting a view is the reader's side effect, not their action: a refusal (429) is not told.
+    meta: { errorToast: false },
     onSettled: (_data, _error, id) => queryClient.invalidateQueries({ queryKey: articleQueryKey(id) }),
   });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FiSearch } from 'react-icons/fi';
+import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { useApprovedArticles } from '../api/articles';
@@ -90,7 +91,11 @@ export function AllArticlesView() {
       {articles.isPending ? (
         <ArticleGridSkeleton />
       ) : articles.isError ? (
-        <p className="card p-8 text-center text-muted">We could not load the articles. Please try again.</p>
+        <LoadError
+          title="We could not load the articles."
+          error={articles.error}
+          onRetry={() => articles.refetch()}
+        />
       ) : list.length === 0 ? (
         <p className="card p-8 text-center text-muted" data-testid="no-articles">
           No articles match your search.
@@ -105,8 +110,13 @@ export function AllArticlesView() {
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${articles.isFetching && !articles.isFetchingNextPage ? 'opacity-70' : ''}`}
             data-testid="article-grid"
           >
-            {list.map((article) => (
-              <ArticleCard key={article._id} article={article} canReadPremium={subscribed || isAdmin} />
+            {list.map((article, index) => (
+              <ArticleCard
+                key={article._id}
+                article={article}
+                canReadPremium={subscribed || isAdmin}
+                index={index}
+              />
             ))}
           </div>
           {articles.hasNextPage && (

@@ -1,5 +1,6 @@
 import { FiEye, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
 
@@ -7,9 +8,15 @@ interface ArticleCardProps {
   article: Article;
   /** Subscribed users and admins may open premium articles. */
   canReadPremium: boolean;
+  /** The card's place in its grid: the first row is above the fold, the first card is the page's LCP. */
+  index?: number;
 }
 
-export function ArticleCard({ article, canReadPremium }: ArticleCardProps) {
+/** One grid column: full width on phones, half from `sm`, a third (of at most 80rem) from `lg`. */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 390px, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw';
+
+export function ArticleCard({ article, canReadPremium, index = Infinity }: ArticleCardProps) {
   const premium = article.isPremium === 'Yes';
   const locked = premium && !canReadPremium;
   const href = `/article-details/${article._id}`;
@@ -23,11 +30,14 @@ export function ArticleCard({ article, canReadPremium }: ArticleCardProps) {
       data-testid="article-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
-        <img
+        <ResponsiveImage
           src={article.articleImage}
           alt=""
-          loading="lazy"
-          decoding="async"
+          sizes={CARD_IMAGE_SIZES}
+          width={1600}
+          height={900}
+          priority={index === 0}
+          loading={index < 3 ? 'eager' : 'lazy'}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
         {premium && (
@@ -38,7 +48,7 @@ export function ArticleCard({ article, canReadPremium }: ArticleCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="section-kicker">{article.publisher}</p>
-        <h3 className="font-display text-xl leading-snug font-bold">
+        <h2 className="font-display text-xl leading-snug font-bold">
           {locked ? (
             article.articleTitle
           ) : (
@@ -46,7 +56,7 @@ export function ArticleCard({ article, canReadPremium }: ArticleCardProps) {
               {article.articleTitle}
             </Link>
           )}
-        </h3>
+        </h2>
         <p className="text-sm leading-relaxed text-muted">{cardExcerpt(article.articleDescription)}</p>
         {article.Tags.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Tags">

@@ -3,12 +3,16 @@ import { useEffect, useRef } from 'react';
 import { FiArrowLeft, FiEye, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
 import { useArticle, useRecordView } from '../api/articles';
 import { articleMessages } from '../messages';
 import type { Article } from '../types';
 
-function formatDate(iso: string): string | null {
+/** "June 1, 2026"; null for a date that does not parse. */
+export function formatDate(iso: string): string | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? null
@@ -27,7 +31,15 @@ function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
         {teaser.articleTitle ?? articleMessages.premiumTeaserTitle}
       </h1>
       {teaser.articleImage && (
-        <img src={teaser.articleImage} alt="" className="mt-6 aspect-[16/9] w-full rounded-lg object-cover" />
+        <ResponsiveImage
+          src={teaser.articleImage}
+          alt=""
+          sizes="(min-width: 768px) 720px, 100vw"
+          width={1600}
+          height={900}
+          priority
+          className="mt-6 aspect-[16/9] w-full rounded-lg object-cover"
+        />
       )}
       {teaser.articleDescription && (
         <div className="relative mt-6">
@@ -62,12 +74,33 @@ export function ArticleDetailsView({ id }: { id: string }) {
   }, [id, mutate]);
 
   const article = useArticle(id, recordView.isSuccess || recordView.isError);
+  const refusal = article.isError
+    ? (article.error as AxiosError<{ teaser?: Partial<Article> }>).response?.data
+    : undefined;
+  // The tab shows the headline, as the page served to crawlers does.
+  useDocumentTitle(
+    article.data?.articleTitle ??
+      refusal?.teaser?.articleTitle ??
+      (article.isError ? 'Article Not Found | Newsroom' : null),
+  );
 
   if (article.isError) {
     if (isNeedPremium(article.error)) {
       // 402 {needPremium, message, teaser: card of the article}
-      const body = (article.error as AxiosError<{ teaser?: Partial<Article> }>).response?.data;
-      return <PremiumTeaser teaser={body?.teaser ?? {}} />;
+      return <PremiumTeaser teaser={refusal?.teaser ?? {}} />;
+    }
+    const status = (article.error as AxiosError).response?.status;
+    // No answer, a rate limit or a server failure says nothing about whether the article exists.
+    if (status === undefined || status === 429 || status >= 500) {
+      return (
+        <section className="container-page max-w-3xl py-16">
+          <LoadError
+            title="The article could not be loaded."
+            error={article.error}
+            onRetry={() => article.refetch()}
+          />
+        </section>
+      );
     }
     return (
       <section className="container-page max-w-3xl py-16 text-center">
@@ -101,11 +134,14 @@ export function ArticleDetailsView({ id }: { id: string }) {
         <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
           <span className="inline-flex items-center gap-2">
             {a.userInfo?.image && (
-              <img
+              <ResponsiveImage
                 src={a.userInfo.image}
                 alt=""
+                sizes="32px"
+                width={256}
+                height={256}
+                referrerPolicy="no-referrer"
                 className="size-8 rounded-full object-cover"
-                loading="lazy"
               />
             )}
             <span>
@@ -120,9 +156,14 @@ export function ArticleDetailsView({ id }: { id: string }) {
         </div>
       </header>
       <figure className="mt-8">
-        <img
+        {/* The page's largest paint: fetched first, never lazily. */}
+        <ResponsiveImage
           src={a.articleImage}
           alt={a.articleTitle}
+          sizes="(min-width: 896px) 832px, 100vw"
+          width={1600}
+          height={900}
+          priority
           className="aspect-[16/9] w-full rounded-lg object-cover"
         />
       </figure>

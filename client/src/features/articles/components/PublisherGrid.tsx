@@ -1,3 +1,5 @@
+import { LoadError } from '@/components/LoadError';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { usePublishers } from '../api/publishers';
 
 export function PublisherGrid() {
@@ -11,7 +13,16 @@ export function PublisherGrid() {
       </div>
     );
   }
-  if (publishers.isError || publishers.data.length === 0) {
+  if (publishers.isError) {
+    return (
+      <LoadError
+        title="Publishers could not be loaded."
+        error={publishers.error}
+        onRetry={() => publishers.refetch()}
+      />
+    );
+  }
+  if (publishers.data.length === 0) {
     return <p className="text-muted">No publishers yet.</p>;
   }
   return (
@@ -21,10 +32,12 @@ export function PublisherGrid() {
           key={p._id}
           className="card flex flex-col items-center gap-3 p-5 text-center transition-shadow hover:shadow-md"
         >
-          <img
+          <ResponsiveImage
             src={p.logo}
             alt={`${p.publisherName} logo`}
-            loading="lazy"
+            sizes="64px"
+            width={400}
+            height={400}
             className="size-16 rounded-full bg-surface-2 object-cover ring-1 ring-rule"
           />
           <span className="font-display text-sm font-bold">{p.publisherName}</span>

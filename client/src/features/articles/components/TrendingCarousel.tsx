@@ -2,6 +2,8 @@ import { FiEye, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
+import { LoadError } from '@/components/LoadError';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
@@ -14,15 +16,49 @@ interface TrendingCarouselProps {
   speedMs: number;
 }
 
+// The slide's text takes the same room whatever the story (three headline lines, three excerpt lines),
+// and the skeleton below takes exactly that room too: nothing under the carousel moves when it loads.
+const TEXT_COLUMN = 'flex flex-col justify-center gap-4 p-6 pb-12 sm:p-10 sm:pb-14';
+const HEADLINE = 'line-clamp-3 min-h-[3.75em] font-display text-2xl leading-tight font-bold sm:text-3xl lg:text-4xl';
+const EXCERPT = 'hidden min-h-[4.875em] leading-relaxed text-muted sm:line-clamp-3';
+const IMAGE_BOX = 'relative aspect-[16/9] overflow-hidden bg-surface-2 md:aspect-auto md:min-h-[26rem]';
+
+function CarouselSkeleton() {
+  const line = 'rounded bg-surface-2';
+  return (
+    <div className="card overflow-hidden !rounded-xl shadow-md" aria-busy="true" aria-label="Loading trending stories">
+      <div className="grid animate-pulse bg-surface md:grid-cols-[1.5fr_1fr]">
+        <div className={IMAGE_BOX} />
+        <div className={TEXT_COLUMN}>
+          <p className="text-xs">
+            <span className={`inline-block w-40 py-0.5 ${line}`}>&nbsp;</span>
+          </p>
+          <p className={`${HEADLINE} ${line}`} />
+          <p className={`${EXCERPT} ${line}`} />
+          <p className="text-sm">
+            <span className={`inline-block w-32 ${line}`}>&nbsp;</span>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   const trending = useTrendingArticles();
 
-  if (trending.isPending) {
+  if (trending.isPending) return <CarouselSkeleton />;
+  if (trending.isError) {
     return (
-      <div className="aspect-[16/10] w-full animate-pulse rounded-xl bg-surface-2 md:aspect-auto md:h-[26rem]" />
+      <LoadError
+        title="Trending stories could not be loaded."
+        error={trending.error}
+        onRetry={() => trending.refetch()}
+        className="aspect-[21/9] justify-center"
+      />
     );
   }
-  if (trending.isError || trending.data.length === 0) {
+  if (trending.data.length === 0) {
     return (
       <div className="card grid aspect-[21/9] place-items-center p-8 text-center text-muted">
         Trending stories will appear here soon.
@@ -44,15 +80,19 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
       {trending.data.map((article, index) => (
         <SwiperSlide key={article._id} className="!h-auto">
           <div className="grid h-full bg-surface md:grid-cols-[1.5fr_1fr]">
-            <div className="relative aspect-[16/9] overflow-hidden bg-surface-2 md:aspect-auto md:min-h-[26rem]">
-              <img
+            <div className={IMAGE_BOX}>
+              {/* The first slide is the home page's largest paint: fetched first, never lazily. */}
+              <ResponsiveImage
                 src={article.articleImage}
                 alt=""
-                loading={index === 0 ? 'eager' : 'lazy'}
+                sizes="(min-width: 1280px) 730px, (min-width: 768px) 60vw, 100vw"
+                width={1600}
+                height={900}
+                priority={index === 0}
                 className="absolute inset-0 size-full object-cover"
               />
             </div>
-            <div className="flex flex-col justify-center gap-4 p-6 pb-12 sm:p-10 sm:pb-14">
+            <div className={TEXT_COLUMN}>
               <div className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-widest uppercase">
                 <span className="rounded bg-ink px-2 py-0.5 text-paper">Trending #{index + 1}</span>
                 <span className="text-accent">{article.publisher}</span>
@@ -62,12 +102,12 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
                   </span>
                 )}
               </div>
-              <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl lg:text-4xl">
+              <h2 className={HEADLINE}>
                 <Link to={`/article-details/${article._id}`} className="hover:text-accent">
                   {article.articleTitle}
                 </Link>
-              </h3>
-              <p className="hidden leading-relaxed text-muted sm:block">
+              </h2>
+              <p className={EXCERPT}>
                 {cardExcerpt(article.articleDescription)}
               </p>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted">

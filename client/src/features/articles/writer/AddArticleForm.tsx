@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '@/components/Field';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ImageFileInput } from '@/components/ImageFileInput';
+import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { isNeedPremium } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { swal } from '@/lib/swal';
-import { uploadImage } from '@/lib/upload-image';
+import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '../api/publishers';
-import { usePostArticle } from './api';
+import { usePostArticle, usePostingAllowance } from './api';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
@@ -27,9 +28,12 @@ export function AddArticleForm() {
   const navigate = useNavigate();
   const publishers = usePublishers();
   const postArticle = usePostArticle();
+  const allowance = usePostingAllowance(user?.email);
   const [image, setImage] = useState<File | null>(null);
   /** 'Select an image first' is kept here; the page then shows 'Select an image' (SPEC.md §5). */
   const [imageError, setImageError] = useState('');
+  /** Why the chosen image cannot be used (too large, wrong type, the upload's failure). */
+  const [uploadError, setUploadError] = useState('');
   const [busy, setBusy] = useState(false);
   const {
     register,
@@ -44,10 +48,15 @@ export function AddArticleForm() {
       return;
     }
     if (!user?.email) return;
+    const problem = imageFileProblem(image);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
     setBusy(true);
     try {
-      const photoURL = await uploadImage(image);
-      if (!photoURL) return; // the helper already logged why; the form stays usable
+      const photoURL = await uploadImage(image, { onError: setUploadError });
+      if (!photoURL) return; // the reason is shown under the image field; the form keeps its values
       await postArticle.mutateAsync({
         email: user.email,
         body: {
@@ -61,6 +70,7 @@ export function AddArticleForm() {
       if (isNeedPremium(error)) {
         void swal.fire({ icon: 'error', title: m.needPremiumTitle, text: m.needPremiumText });
       } else {
+        // Logged, and said by the app-wide toast of failed mutations (the server's message).
         console.error(error);
       }
     } finally {
@@ -69,6 +79,16 @@ export function AddArticleForm() {
   };
 
   if (publishers.isPending) return <FullScreenLoader label="Loading publishers" />;
+  if (publishers.isError) {
+    return (
+      <LoadError
+        title="Publishers could not be loaded, so an article cannot be added yet."
+        error={publishers.error}
+        onRetry={() => publishers.refetch()}
+        className="mx-auto max-w-3xl"
+      />
+    );
+  }
 
   return (
     <form
@@ -79,12 +99,25 @@ export function AddArticleForm() {
       className="card mx-auto grid max-w-3xl gap-5 p-5 sm:p-8"
       aria-busy={busy}
     >
+      {/* Said before typing; the form still works as before and the server still has the last word. */}
+      {allowance.data && !allowance.data.canPost && (
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="free-plan-notice"
+        >
+          {m.freePlanUsed(allowance.data.maxArticles ?? 1)}{' '}
+          <Link to="/subscription" className="font-semibold underline">
+            {m.goPremium}
+          </Link>
+          {m.toPostMore}
+        </p>
+      )}
       <ArticleTitleField register={register} errors={errors} />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Upload Image"
-          error={imageError ? m.noImageShown : undefined}
+          error={imageError ? m.noImageShown : uploadError || undefined}
           errorClassName="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
         >
           {(control) => (
@@ -97,6 +130,7 @@ export function AddArticleForm() {
               onChange={(file) => {
                 setImage(file);
                 if (file) setImageError('');
+                setUploadError(file ? (imageFileProblem(file) ?? '') : '');
               }}
             />
           )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
 import { Modal } from '@/components/Modal';
 import { TableShell } from '@/components/TableShell';
 import { useAuth } from '@/lib/auth';
@@ -41,7 +42,11 @@ export function MyArticlesTable() {
   if (articles.isPending) return <FullScreenLoader label="Loading your articles" />;
   if (articles.isError) {
     return (
-      <p className="card p-6 text-center text-muted">Your articles could not be loaded. Try again later.</p>
+      <LoadError
+        title="Your articles could not be loaded."
+        error={articles.error}
+        onRetry={() => articles.refetch()}
+      />
     );
   }
   if (articles.data.length === 0) {

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
-import { uploadImage } from '@/lib/upload-image';
+import { errorMessage } from '@/lib/error-message';
+import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '../api/publishers';
 import { useUpdateArticle } from './api';
 import {
@@ -30,7 +32,20 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   const publishers = usePublishers();
   const update = useUpdateArticle();
   const [image, setImage] = useState<File | null>(null);
+  /** Why the new image cannot be used (too large, wrong type, the upload's failure). */
+  const [uploadError, setUploadError] = useState('');
+  /** Why the update was refused (e.g. an admin declined the article meanwhile); shown in the dialog. */
+  const [formError, setFormError] = useState('');
   const [busy, setBusyState] = useState(false);
+  /** An approved article goes back to review when saved: the writer confirms first. */
+  const [confirming, setConfirming] = useState(false);
+  const confirmed = useRef(false);
+  const confirmId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const approved = article.status === 'Approved' || article.status === 'Accepted';
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
   const {
     register,
     handleSubmit,
@@ -51,12 +66,24 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   };
 
   const onSubmit = async (values: ArticleValues) => {
+    setFormError('');
+    if (approved && !confirmed.current) {
+      setConfirming(true);
+      return;
+    }
+    confirmed.current = false;
+    setConfirming(false);
+    const problem = image && imageFileProblem(image);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
     setBusy(true);
     try {
       let photoURL = article.articleImage;
       if (image) {
-        const uploaded = await uploadImage(image);
-        if (!uploaded) return; // logged by the helper; the form stays usable
+        const uploaded = await uploadImage(image, { onError: setUploadError });
+        if (!uploaded) return; // the reason is shown under the image field; the form keeps its values
         photoURL = uploaded;
       }
       await update.mutateAsync({
@@ -66,6 +93,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
       onUpdated();
     } catch (error) {
       console.error(error);
+      setFormError(errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -75,30 +103,98 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   if (!publisherNames.includes(article.publisher)) publisherNames.unshift(article.publisher);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+      aria-busy={busy}
+    >
+      {approved && (
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="review-warning"
+        >
+          {m.backToReview}
+        </p>
+      )}
       <ArticleTitleField register={register} errors={errors} />
       <ArticlePublisherField register={register} errors={errors} publisherNames={publisherNames} />
       <ArticleTagsField control={control} errors={errors} />
-      <Field label="Image">
-        {({ id }) => (
+      <Field label="Image" error={uploadError || undefined}>
+        {(control) => (
           <div className="flex items-center gap-3">
-            <img src={article.articleImage} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
+            <ResponsiveImage
+              src={article.articleImage}
+              alt=""
+              sizes="64px"
+              width={1600}
+              height={900}
+              loading="eager"
+              className="h-12 w-16 shrink-0 rounded object-cover"
+            />
             <div className="min-w-0 flex-1">
-              <ImageFileInput id={id} file={image} placeholder={m.choosePhoto} onChange={setImage} />
+              <ImageFileInput
+                id={control.id}
+                file={image}
+                placeholder={m.choosePhoto}
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+                onChange={(file) => {
+                  setImage(file);
+                  setUploadError(file ? (imageFileProblem(file) ?? '') : '');
+                }}
+              />
             </div>
           </div>
         )}
       </Field>
       <ArticleDescriptionField register={register} errors={errors} rows={6} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <Spinner className="size-4" label="Updating" />}
-          Update
-        </button>
-      </div>
+      {formError && (
+        <p role="alert" className="field-error" data-testid="update-error">
+          {formError}
+        </p>
+      )}
+      {confirming ? (
+        <div
+          role="alertdialog"
+          aria-labelledby={confirmId}
+          className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950"
+        >
+          <p id={confirmId} className="text-sm font-semibold text-amber-900 dark:text-amber-100">
+            {m.backToReview}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+              Keep editing
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              ref={confirmRef}
+              onClick={() => {
+                // Submitted again, so what is sent is what the fields hold now.
+                confirmed.current = true;
+                void handleSubmit(onSubmit, () => {
+                  confirmed.current = false;
+                  setConfirming(false);
+                })();
+              }}
+            >
+              Save and send to review
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy && <Spinner className="size-4" label="Updating" />}
+            Update
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,9 +2,11 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, Tooltip, XAx
 import { ChartCard } from '@/components/ChartCard';
 import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
 import { useAuth } from '@/lib/auth';
-import { useMyArticles } from './api';
+import { ViewsOverTime, type ViewsSeries } from '@/components/ViewsOverTime';
+import { useMyArticles, useMyArticleViews, type MyArticleViews } from './api';
 import { displayStatus } from './StatusBadge';
 import { cutTitle } from './title';
 import type { OwnArticle } from './types';
@@ -28,6 +30,21 @@ export function writerStats(articles: OwnArticle[]): WriterStats {
   return { total: articles.length, byStatus, premiumArticles, totalViews };
 }
 
+/** Each of the writer's articles as a views series: its days from the history, zeros when none. */
+export function articleViewSeries(articles: OwnArticle[], history: MyArticleViews): ViewsSeries[] {
+  const byId = new Map(history.articles.map((a) => [a._id, a]));
+  return articles.map((a) => {
+    const h = byId.get(a._id);
+    return {
+      key: a._id,
+      label: a.articleTitle,
+      views: h?.views ?? history.days.map(() => 0),
+      periodViews: h?.periodViews ?? 0,
+      totalViews: a.totalViewCount ?? 0,
+    };
+  });
+}
+
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
     day: 'numeric',
@@ -47,11 +64,19 @@ interface WriterStatisticsProps {
 export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProps) {
   const { user, darkMode } = useAuth();
   const articles = useMyArticles(user?.email);
+  const history = useMyArticleViews(user?.email);
   const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);
 
   if (articles.isPending) return <FullScreenLoader label="Loading statistics" />;
-  if (articles.isError)
-    return <p className="card p-6 text-center text-muted">Statistics could not be loaded.</p>;
+  if (articles.isError) {
+    return (
+      <LoadError
+        title="Statistics could not be loaded."
+        error={articles.error}
+        onRetry={() => articles.refetch()}
+      />
+    );
+  }
 
   const stats = writerStats(articles.data);
   const premiumActive = !!premiumEndAt && new Date(premiumEndAt).getTime() > Date.now();
@@ -136,6 +161,23 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
           </ChartCard>
         </div>
       )}
+      {stats.total > 0 &&
+        (history.isError ? (
+          <LoadError
+            title="Views per day could not be loaded."
+            error={history.error}
+            onRetry={() => history.refetch()}
+          />
+        ) : history.data ? (
+          <ViewsOverTime
+            title={`Views per day, last ${history.data.days.length} days`}
+            days={history.data.days}
+            series={articleViewSeries(articles.data, history.data)}
+            seriesName="Article"
+            allLabel="All my articles"
+            darkMode={darkMode}
+          />
+        ) : null)}
     </div>
   );
 }

@@ -13,5 +13,10 @@ export const writerMessages = {
   needPremiumTitle: 'Need Premium',
   needPremiumText: 'You have reached maximum post of free plan',
   updated: 'Updated',
+  freePlanUsed: (max: number) =>
+    `Free plan: ${max} ${max === 1 ? 'article' : 'articles'} — you have used it.`,
+  goPremium: 'Go premium',
+  toPostMore: ' to post more.',
+  backToReview: 'Saving sends this article back to review; it stays hidden until an admin approves it again.',
   deleted: 'Deleted!',
 } as const;

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
+import { preloadFirebaseWhenIdle } from '@/lib/load-firebase';
 
 /** The frame of the login and registration pages (outside the main layout). */
 export function AuthShell({
@@ -13,6 +14,8 @@ export function AuthShell({
   subtitle: string;
   children: ReactNode;
 }) {
+  // Sign-in needs Firebase Auth: fetched once the page has painted, before the reader submits.
+  useEffect(() => preloadFirebaseWhenIdle(), []);
   return (
     <div className="grid min-h-screen lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-[#16140f] text-white lg:flex dark:bg-[#050912] lg:flex-col lg:justify-between lg:p-12">

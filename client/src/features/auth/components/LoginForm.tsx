@@ -3,9 +3,26 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
+import { errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/error-message';
 import { authMessages } from '../messages';
 import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
+import { PasswordResetForm } from './PasswordResetForm';
+
+/**
+ * Firebase codes that are not about the email or the password: the reason is said as well. (Nothing
+ * that would tell whether an account exists, such as a disabled account, is said.)
+ */
+const NOT_ABOUT_CREDENTIALS = new Set([
+  'auth/network-request-failed',
+  'auth/too-many-requests',
+  'auth/internal-error',
+]);
+
+/** A closed or superseded Google popup is the user's own choice, not a failure to report. */
+const POPUP_DISMISSED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request']);
+
+const errorCode = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
 export function LoginForm() {
   const { signIn, signInWithGoogle } = useAuth();
@@ -15,7 +32,10 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  /** Why the sign-in failed when it is not the email or password (offline, too many attempts). */
+  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [resetting, setResetting] = useState(false);
 
   const succeed = () => {
     toast.success(authMessages.loginSuccess, { duration: 1000 });
@@ -25,6 +45,7 @@ export function LoginForm() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
+    setReason('');
     setBusy(true);
     try {
       await signIn(email.trim(), password);
@@ -32,6 +53,9 @@ export function LoginForm() {
     } catch (err) {
       console.error(err);
       setError(authMessages.loginFailed);
+      const code = errorCode(err);
+      if (typeof code === 'string' && NOT_ABOUT_CREDENTIALS.has(code)) setReason(errorMessage(err));
+      else if (!navigator.onLine) setReason(NETWORK_ERROR_MESSAGE);
     } finally {
       setBusy(false);
     }
@@ -39,14 +63,31 @@ export function LoginForm() {
 
   const onGoogle = async () => {
     setError('');
+    setReason('');
     try {
       await signInWithGoogle();
       succeed();
     } catch (err) {
-      // A closed popup or an unreachable Google script is not a wrong password: logged only (SPEC §8).
+      // Not a wrong password, so not 'Invalid email of password'; a dismissed popup is not said at all.
       console.error(err);
+      const code = errorCode(err);
+      if (typeof code !== 'string' || !POPUP_DISMISSED.has(code)) {
+        toast.error(errorMessage(err, 'Google sign-in did not work, try again'));
+      }
     }
   };
+
+  if (resetting) {
+    return (
+      <PasswordResetForm
+        initialEmail={email}
+        onDone={(typed) => {
+          setEmail(typed);
+          setResetting(false);
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-6">
@@ -71,10 +112,16 @@ export function LoginForm() {
           value={password}
           onChange={setPassword}
         />
+        <div className="-mt-2 text-right">
+          <button type="button" className="link text-sm" onClick={() => setResetting(true)}>
+            Forgot password?
+          </button>
+        </div>
         {error && (
-          <p role="alert" className="field-error" data-testid="login-error">
-            {error}
-          </p>
+          <div role="alert" className="field-error">
+            <p data-testid="login-error">{error}</p>
+            {reason && <p data-testid="login-error-reason">{reason}</p>}
+          </div>
         )}
         <button type="submit" className="btn btn-primary w-full py-2.5" disabled={busy}>
           {busy && <Spinner className="size-4" label="Signing in" />} Login

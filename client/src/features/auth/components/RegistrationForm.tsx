@@ -4,7 +4,9 @@ import { FiImage } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
-import { chosenFileLabel, uploadImage } from '@/lib/upload-image';
+import { errorMessage } from '@/lib/error-message';
+import { chosenFileLabel, imageFileProblem, uploadImage } from '@/lib/upload-image';
+import { sendVerificationEmail } from '../api/account-recovery';
 import { isEmailFree, registerUser } from '../api/register';
 import { authMessages } from '../messages';
 import { registrationProblem } from '../validation';
@@ -17,6 +19,8 @@ export function RegistrationForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
+  /** Why the photo cannot be used (too large, wrong type, the upload's failure), shown under it. */
+  const [photoError, setPhotoError] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -28,6 +32,11 @@ export function RegistrationForm() {
       setError(problem);
       return;
     }
+    const photoProblem = photo && imageFileProblem(photo);
+    if (photoProblem) {
+      setPhotoError(photoProblem);
+      return;
+    }
     setBusy(true);
     try {
       const address = email.trim();
@@ -35,16 +44,24 @@ export function RegistrationForm() {
         setError(authMessages.emailRegistered);
         return;
       }
-      const photoURL = await uploadImage(photo);
-      if (!photoURL) throw new Error('Photo upload failed');
+      const photoURL = await uploadImage(photo, { onError: setPhotoError });
+      if (!photoURL) {
+        // Said under the photo field; everything typed stays.
+        toast.error(authMessages.registrationFailed);
+        return;
+      }
       await createUser(address, password);
       await updateUserProfile(name.trim(), photoURL);
       await registerUser({ name: name.trim(), email: address, photoURL }, await getIdToken());
+      // Proof of the address (it lets this account take over an older record with the same email);
+      // not needed to read or post, so a failure here does not stop the registration.
+      sendVerificationEmail().catch((err: unknown) => console.error(err));
       toast.success(authMessages.registrationSuccess, { duration: 1000 });
       navigate('/', { replace: true });
     } catch (err) {
       console.error(err);
       toast.error(authMessages.registrationFailed);
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -91,10 +108,21 @@ export function RegistrationForm() {
             name="photo"
             accept="image/*"
             aria-labelledby="reg-photo-label"
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={photoError ? 'reg-photo-error' : undefined}
             className="sr-only"
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              setPhoto(file);
+              setPhotoError(file ? (imageFileProblem(file) ?? '') : '');
+            }}
           />
         </label>
+        {photoError && (
+          <p id="reg-photo-error" role="alert" className="field-error" data-testid="photo-error">
+            {photoError}
+          </p>
+        )}
       </div>
       <AuthField
         id="reg-password"

@@ -23,5 +23,11 @@ export async function fetchActiveUsers(): Promise<number> {
 
 /** GET /active-users — the About page's live count, refreshed every 30 s. */
 export function useActiveUsers() {
-  return useQuery({ queryKey: ['active-users'], queryFn: fetchActiveUsers, refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: ['active-users'],
+    queryFn: fetchActiveUsers,
+    refetchInterval: 30_000,
+    // A decorative count polled in the background: a failed poll is not worth a toast every 30 s.
+    meta: { errorToast: false },
+  });
 }

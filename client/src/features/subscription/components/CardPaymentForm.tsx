@@ -3,6 +3,7 @@ import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
 import { usePayWithCard } from '../hooks/usePayWithCard';
 import { messages } from '../messages';
 import type { PaymentInformation } from '../payment-information';
@@ -34,6 +35,8 @@ export function CardPaymentForm({ payment }: { payment: PaymentInformation }) {
   );
 
   const ready = !!stripe && !!elements && cardReady;
+  // A declined card: Stripe's own words ("Your card was declined."); else the server's or a plain reason.
+  const payError = pay.isError ? errorMessage(pay.error, 'The payment did not go through, try again') : '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,12 +54,21 @@ export function CardPaymentForm({ payment }: { payment: PaymentInformation }) {
         <CardElement
           options={options}
           onReady={() => setCardReady(true)}
-          onChange={(e) => setCardError(e.error?.message)}
+          onChange={(e) => {
+            setCardError(e.error?.message);
+            // A new card number: the last attempt's error no longer applies.
+            if (pay.isError) pay.reset();
+          }}
         />
       </div>
       {cardError && (
         <p className="field-error" role="alert">
           {cardError}
+        </p>
+      )}
+      {!cardError && payError && (
+        <p className="field-error" role="alert" data-testid="payment-error">
+          {payError}
         </p>
       )}
       {!ready && <p className="mt-2 text-xs text-muted">Loading the secure card field…</p>}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FiAward, FiCheck } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { errorMessage } from '@/lib/error-message';
 import { useAuth } from '@/lib/auth';
 import { usePlans } from '../api/plans';
 import { messages } from '../messages';
@@ -98,9 +99,13 @@ function PlanForm() {
           </p>
         )}
         {plans.isError && (
-          <p className="field-error" role="alert">
-            {messages.plansUnavailable}
-          </p>
+          <div className="field-error" role="alert">
+            <p>{messages.plansUnavailable}</p>
+            <p>{errorMessage(plans.error)}</p>
+            <button type="button" className="btn btn-outline mt-2" onClick={() => void plans.refetch()}>
+              Try again
+            </button>
+          </div>
         )}
       </div>
       <ul className="space-y-2 text-sm">

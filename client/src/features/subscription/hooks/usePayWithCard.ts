@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
+import { UserFacingError } from '@/lib/error-message';
 import { createPaymentIntent, makePremiumUser } from '../api/payments';
 import { messages } from '../messages';
 import type { PaymentInformation } from '../payment-information';
@@ -16,7 +17,8 @@ export interface PayWithCardInput {
 /**
  * SPEC.md §4 payment flow: create the PaymentIntent on our server, confirm the card with Stripe,
  * have the server verify and grant, then toast 'successful', subscribed = true, /all-articles.
- * Errors are only logged (SPEC.md §8); `isPending` drives the disabled Pay button.
+ * Errors are logged (SPEC.md §8) and the card form shows them under the card field (Stripe's own
+ * message for a card error); `isPending` drives the disabled Pay button.
  */
 export function usePayWithCard() {
   const { user, markSubscribed } = useAuth();
@@ -32,10 +34,15 @@ export function usePayWithCard() {
           billing_details: { name: user.displayName ?? undefined, email: user.email },
         },
       });
-      if (result.error)
-        throw new Error(result.error.message ?? 'Card payment failed', { cause: result.error });
+      if (result.error) {
+        throw new UserFacingError(result.error.message ?? 'Your card could not be charged, try again', {
+          cause: result.error,
+        });
+      }
       if (result.paymentIntent.status !== 'succeeded') {
-        throw new Error(`Payment not completed (${result.paymentIntent.status})`);
+        throw new UserFacingError('The payment was not completed, try again or use another card', {
+          cause: new Error(`PaymentIntent status ${result.paymentIntent.status}`),
+        });
       }
       await makePremiumUser({ email: user.email, time: payment.time, paymentIntentId });
     },
@@ -47,5 +54,7 @@ export function usePayWithCard() {
     onError: (error) => {
       console.error(error);
     },
+    // Shown under the card field by the form, not as a toast.
+    meta: { errorToast: false },
   });
 }

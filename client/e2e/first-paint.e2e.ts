@@ -1,0 +1,82 @@
+/**
+ * Firebase Auth is off the first-paint path: a signed-out visitor's pages never fetch it (nor Google's
+ * or Stripe's scripts), and a signed-in reader who reloads sees the public page while their session is
+ * restored, then their signed-in navbar.
+ */
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiGet, DEMO, goto, login, newPage, sharedBrowser } from './harness';
+
+const browser = sharedBrowser();
+
+/** The lazily loaded chunk of lib/firebase.ts. */
+const FIREBASE_CHUNK = /\/assets\/firebase-[\w-]+\.js$/;
+const isFirebaseChunk = (url: string) => FIREBASE_CHUNK.test(new URL(url).pathname);
+
+function requestsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => urls.push(request.url()));
+  return urls;
+}
+
+describe('first paint without Firebase Auth', () => {
+  it('a signed-out visitor reads home, all articles and an article with no Firebase, Google or Stripe requests', async () => {
+    const [article] = await apiGet<{ _id: string; articleTitle: string }[]>('/all-articles/approved?limit=1');
+    const { context, page } = await newPage(browser());
+    const urls = requestsOf(page);
+
+    await goto(page, '/');
+    await page.getByTestId('trending-carousel').waitFor();
+    await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await goto(page, '/all-articles');
+    await page.getByTestId('article-card').first().waitFor();
+    await goto(page, `/article-details/${article!._id}`);
+    await page.getByRole('heading', { name: article!.articleTitle }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(urls.filter(isFirebaseChunk)).toEqual([]);
+    const foreign = urls.filter((url) => !['127.0.0.1', 'localhost'].includes(new URL(url).hostname));
+    expect(foreign, 'no apis.google.com, js.stripe.com or other outside requests').toEqual([]);
+    // Nor the Auth emulator (the stand-in for identitytoolkit/securetoken).
+    expect(urls.filter((url) => new URL(url).port === '9199')).toEqual([]);
+
+    // The login screen needs Firebase: fetched once the page has painted.
+    await goto(page, '/login');
+    await expect.poll(() => urls.filter(isFirebaseChunk).length, { timeout: 15_000 }).toBe(1);
+    await context.close();
+  });
+
+  it('a signed-in reader who reloads sees the public page while the session is restored, then their navbar', async () => {
+    const { context, page } = await newPage(browser());
+    await login(page, DEMO.reader);
+    await goto(page, '/');
+    await page.getByTestId('avatar-button').waitFor();
+
+    // Hold Firebase back after the reload, to look at the page while the session is being restored.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(FIREBASE_CHUNK, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+
+    await page.getByTestId('trending-carousel').waitFor();
+    await page.getByTestId('publisher-grid').waitFor();
+    expect(held, 'the stored session makes the page fetch Firebase').toBe(1);
+    // Neither signed out (Login/Register) nor signed in yet: a placeholder where the avatar goes.
+    expect(await page.getByTestId('session-placeholder').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('avatar-button').count()).toBe(0);
+
+    release();
+    await page.getByTestId('avatar-button').waitFor();
+    expect(await page.getByTestId('session-placeholder').count()).toBe(0);
+    // Signed-in links came with the session, and the session token is still there.
+    await page.getByTestId('desktop-nav').getByRole('link', { name: 'My Articles' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await context.close();
+  });
+});

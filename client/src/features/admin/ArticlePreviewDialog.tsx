@@ -1,0 +1,244 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/Field';
+import { LoadError } from '@/components/LoadError';
+import { Modal } from '@/components/Modal';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { Spinner } from '@/components/Spinner';
+import { useArticle } from '@/features/articles/api/articles';
+import { errorMessage } from '@/lib/error-message';
+import { useApproveArticle, useDeclineArticle, useMakePremium } from './api';
+import { adminMessages as m } from './messages';
+import type { AdminArticle } from './types';
+
+export const DECLINE_REASON_MAX = 500;
+
+const statusTone: Record<string, string> = {
+  Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+};
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+interface ArticlePreviewDialogProps {
+  /** The row that was opened (null: closed). Shown at once; the full text loads behind it. */
+  article: AdminArticle | null;
+  onClose: () => void;
+  /** The article as the server answered a moderation (the table keeps the row in place with it). */
+  onModerated: (article: AdminArticle) => void;
+}
+
+/**
+ * The admin reads the whole article (text as plain text with its line breaks, never HTML) and
+ * approves, declines with a reason, or makes it premium without leaving the dialog. Results and
+ * refusals are said inside the dialog: a toast or SweetAlert would sit behind it.
+ */
+export function ArticlePreviewDialog({ article, onClose, onModerated }: ArticlePreviewDialogProps) {
+  return (
+    <Modal open={article !== null} title="Review article" onClose={onClose} widthClass="max-w-3xl">
+      {article && <PreviewBody key={article._id} listed={article} onModerated={onModerated} />}
+    </Modal>
+  );
+}
+
+function PreviewBody({
+  listed,
+  onModerated,
+}: {
+  listed: AdminArticle;
+  onModerated: (article: AdminArticle) => void;
+}) {
+  const full = useArticle(listed._id, true);
+  const approve = useApproveArticle(false);
+  const decline = useDeclineArticle(false);
+  const makePremium = useMakePremium(false);
+  /** The answer of the last moderation here: newer than the row the dialog was opened from. */
+  const [latest, setLatest] = useState<AdminArticle | null>(null);
+  const [done, setDone] = useState('');
+  const [failure, setFailure] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  // The reason field takes the focus when it opens (the Decline button it replaces is gone).
+  useEffect(() => {
+    if (declining) reasonRef.current?.focus();
+  }, [declining]);
+
+  const a = { ...listed, ...(full.data as Partial<AdminArticle> | undefined), ...latest };
+  const status = a.status === 'Accepted' ? 'Approved' : a.status;
+  const pending = status === 'Pending';
+  const busy = approve.isPending || decline.isPending || makePremium.isPending;
+
+  const act = async (action: () => Promise<AdminArticle>, said: string) => {
+    setDone('');
+    setFailure('');
+    try {
+      const updated = await action();
+      setLatest(updated);
+      setDone(said);
+      onModerated(updated);
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error));
+      return false;
+    }
+  };
+
+  const onDecline = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (!text) {
+      setReasonError('A reason is required');
+      return;
+    }
+    if (await act(() => decline.mutateAsync({ id: a._id, reason: text }), m.declined)) setDeclining(false);
+  };
+
+  return (
+    <article className="grid gap-4" aria-busy={full.isFetching}>
+      <header className="grid gap-2">
+        <h3 className="font-display text-2xl leading-tight font-bold break-words" data-testid="preview-title">
+          {a.articleTitle}
+        </h3>
+        <p className="text-sm text-muted">
+          <span className="font-semibold text-ink">{a.publisher}</span> · by {a.userInfo.name || 'N/A'}
+          {a.userInfo.email && <span className="break-all"> ({a.userInfo.email})</span>} ·{' '}
+          {formatDate(a.createdAt)}
+        </p>
+        <p className="flex flex-wrap items-center gap-2">
+          <span className={`badge ${statusTone[status] ?? ''}`} data-testid="preview-status">
+            {status}
+          </span>
+          {a.isPremium === 'Yes' && <span className="badge badge-premium">Premium</span>}
+        </p>
+        {status === 'Declined' && a.decliningReason && (
+          <p className="text-sm break-words text-muted">Reason for declining: {a.decliningReason}</p>
+        )}
+      </header>
+
+      <ResponsiveImage
+        src={a.articleImage}
+        alt={a.articleTitle}
+        sizes="(min-width: 800px) 720px, 100vw"
+        width={1600}
+        height={900}
+        loading="eager"
+        className="aspect-[16/9] max-h-64 w-full rounded-md object-cover"
+      />
+
+      {a.Tags.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+          {a.Tags.map((tag) => (
+            <li key={tag} className="badge badge-tag capitalize">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {full.isError ? (
+        <LoadError
+          title="The full text could not be loaded."
+          error={full.error}
+          onRetry={() => full.refetch()}
+        />
+      ) : full.isPending ? (
+        <p className="flex items-center gap-2 text-muted">
+          <Spinner className="size-4" label="Loading the full text" /> Loading the full text…
+        </p>
+      ) : (
+        // Plain text with its line breaks; never injected as HTML.
+        <div className="font-display text-lg leading-relaxed whitespace-pre-line" data-testid="preview-body">
+          {full.data.articleDescription}
+        </div>
+      )}
+
+      <footer className="sticky bottom-0 -mx-5 -mb-5 grid gap-3 border-t border-rule bg-surface px-5 py-3">
+        <p
+          role="status"
+          className={done ? 'text-sm font-semibold text-success' : 'sr-only'}
+          data-testid="preview-done"
+        >
+          {done}
+        </p>
+        {failure && (
+          <p role="alert" className="field-error">
+            {failure}
+          </p>
+        )}
+        {declining ? (
+          <form noValidate onSubmit={(e) => void onDecline(e)} className="grid gap-2">
+            <Field label="Reason for declining" error={reasonError || undefined} markRequired>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="input min-h-20"
+                  maxLength={DECLINE_REASON_MAX}
+                  placeholder="Tell the writer why this article is declined"
+                  value={reason}
+                  onChange={(e) => {
+                    setReason(e.target.value);
+                    if (e.target.value.trim()) setReasonError('');
+                  }}
+                  ref={reasonRef}
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => setDeclining(false)}
+                disabled={busy}
+              >
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {decline.isPending && <Spinner className="size-4" label="Declining" />}
+                Decline article
+              </button>
+            </div>
+          </form>
+        ) : (
+          // Three equal columns at phone width keep the three actions on one line under the text.
+          <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
+            <button
+              type="button"
+              className="btn btn-outline px-2 sm:px-4"
+              disabled={!pending || busy}
+              onClick={() => {
+                setDone('');
+                setFailure('');
+                setDeclining(true);
+              }}
+            >
+              Decline
+            </button>
+            {a.isPremium !== 'Yes' && (
+              <button
+                type="button"
+                className="btn btn-outline px-2 leading-tight sm:px-4"
+                disabled={status === 'Declined' || busy}
+                onClick={() => void act(() => makePremium.mutateAsync(a._id), m.premium)}
+              >
+                {makePremium.isPending && <Spinner className="size-4" label="Making premium" />}
+                Make Premium
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-primary col-start-3 px-2 sm:px-4"
+              disabled={!pending || busy}
+              onClick={() => void act(() => approve.mutateAsync(a._id), m.approved)}
+            >
+              {approve.isPending && <Spinner className="size-4" label="Approving" />}
+              Approve
+            </button>
+          </div>
+        )}
+      </footer>
+    </article>
+  );
+}

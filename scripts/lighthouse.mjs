@@ -1,0 +1,141 @@
+// `npm run lighthouse`: Lighthouse (mobile, default throttling) on the pages a reader lands on, each
+// the median of 3 runs, against a stack built and started here or a running `npm start`.
+//   --url=http://localhost:5173   measure that site instead (its API: --api=, default http://localhost:5000)
+//   --runs=N                      runs per page (default 3)
+//   --strict                      exit 1 when a target is missed
+// Chromium: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startStack } from './lighthouse-stack.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key, value ?? 'true'];
+  }),
+);
+const strict = args.strict === 'true';
+const runs = Number(args.runs ?? 3);
+const log = (msg) => console.error(`[lighthouse] ${msg}`);
+
+/** The issue's targets: scores out of 100, LCP in ms, CLS unitless. */
+const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2000, cls: 0.02 };
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** An approved article a signed-out visitor can open (the teaser page), from the API's public list. */
+async function articlePath(apiUrl) {
+  const res = await fetch(`${apiUrl}/all-articles/approved?limit=20`);
+  if (!res.ok) throw new Error(`GET ${apiUrl}/all-articles/approved answered ${res.status}`);
+  const list = await res.json();
+  const article = list.find((a) => a.isPremium !== 'Yes') ?? list[0];
+  if (!article) throw new Error('no approved article to measure');
+  return `/article-details/${article._id}`;
+}
+
+/**
+ * One Lighthouse run in a Chromium of its own (a second run in the same browser loses its trace's
+ * navigation start on current Chromium): the four category scores (0-100), LCP (ms), CLS and the
+ * audits that lost points.
+ */
+async function measure(url) {
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  let lhr;
+  try {
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    }));
+  } finally {
+    chrome.kill();
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id} (${Math.round(audit.score * 100)})`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    failing,
+  };
+}
+
+/** Which targets a row misses, as readable phrases. */
+function misses(row) {
+  const out = [];
+  for (const key of ['performance', 'accessibility', 'bestPractices', 'seo'])
+    if (row[key] < TARGETS[key]) out.push(`${key} ${row[key]} < ${TARGETS[key]}`);
+  if (row.lcpMs > TARGETS.lcpMs) out.push(`LCP ${(row.lcpMs / 1000).toFixed(1)} s > 2.0 s`);
+  if (row.cls > TARGETS.cls) out.push(`CLS ${row.cls.toFixed(3)} > ${TARGETS.cls}`);
+  return out;
+}
+
+async function main() {
+  let stack = null;
+  let siteUrl = args.url?.replace(/\/$/, '');
+  let apiUrl = args.api?.replace(/\/$/, '') ?? 'http://localhost:5000';
+  if (!siteUrl) {
+    stack = await startStack({ log });
+    ({ siteUrl, apiUrl } = stack);
+  }
+  try {
+    const pages = ['/', '/all-articles', await articlePath(apiUrl), '/login'];
+    const rows = [];
+    for (const page of pages) {
+      const results = [];
+      for (let i = 1; i <= runs; i++) {
+        log(`${page} run ${i}/${runs} ...`);
+        results.push(await measure(`${siteUrl}${page}`));
+      }
+      const row = { page: page.startsWith('/article-details/') ? '/article-details/:id' : page };
+      for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls'])
+        row[key] = median(results.map((r) => r[key]));
+      row.failing = [...new Set(results.flatMap((r) => r.failing))];
+      rows.push(row);
+    }
+
+    console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      const lcp = `${(r.lcpMs / 1000).toFixed(1)} s`;
+      console.log(
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${lcp} | ${r.cls.toFixed(3)} |`,
+      );
+    }
+    let missed = 0;
+    for (const r of rows) {
+      const m = misses(r);
+      missed += m.length;
+      if (m.length) console.log(`\n${r.page} misses: ${m.join('; ')}`);
+      if (r.failing.length) console.log(`${r.page} audits below 100 in some run: ${r.failing.join(', ')}`);
+    }
+    console.log(missed ? `\n${missed} target(s) missed` : '\nEvery target met');
+    return strict && missed ? 1 : 0;
+  } finally {
+    if (stack) await stack.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

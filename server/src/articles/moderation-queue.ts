@@ -1,0 +1,74 @@
+import type { ArticleRepository } from './repository.js';
+import type { ModerationStatus } from './schemas.js';
+import { LIST_DESCRIPTION_LENGTH, type Article } from './types.js';
+
+/** Articles per moderation status ('Accepted' counted as Approved). */
+export interface ModerationCounts {
+  Pending: number;
+  Approved: number;
+  Declined: number;
+  total: number;
+}
+
+/** The stored statuses behind each filter ('Accepted' is never produced; it reads as Approved). */
+const PARTS: Record<ModerationStatus, readonly string[]> = {
+  Pending: ['Pending'],
+  Approved: ['Approved', 'Accepted'],
+  Declined: ['Declined'],
+};
+/** The unfiltered table: what waits for a decision first, then everything decided, newest first. */
+const ALL_IN_ORDER = [['Pending'], ['Approved', 'Accepted', 'Declined']] as const;
+
+/**
+ * The admin's moderation table (docs/decisions/moderation-order.md): counts come from the status
+ * index, and a page walks the {status, createdAt} index part by part, so it costs its offset only.
+ */
+export function createModerationQueue(repo: ArticleRepository) {
+  const size = async (statuses: readonly string[]) =>
+    (await Promise.all(statuses.map((s) => repo.countWithStatus(s)))).reduce((n, c) => n + c, 0);
+
+  return {
+    /** GET /all-articles/counts: how many articles wait for moderation, and the others. */
+    async counts(): Promise<ModerationCounts> {
+      const [Pending, Approved, Declined] = await Promise.all([
+        size(PARTS.Pending),
+        size(PARTS.Approved),
+        size(PARTS.Declined),
+      ]);
+      return { Pending, Approved, Declined, total: Pending + Approved + Declined };
+    },
+
+    /**
+     * GET /all-articles/data: one status newest first, or (no status) every article with the Pending
+     * ones first, each part newest first. Descriptions are cut like the lists'.
+     */
+    async page(
+      page: number,
+      limit: number,
+      status?: ModerationStatus,
+    ): Promise<{ articles: Article[]; totalPages: number }> {
+      const parts = status ? [PARTS[status]] : [...ALL_IN_ORDER];
+      const sizes = await Promise.all(parts.map(size));
+      // Walk the parts in order, taking from each what falls on the page.
+      const rows: Article[] = [];
+      let skip = (page - 1) * limit;
+      for (const [i, statuses] of parts.entries()) {
+        if (rows.length >= limit) break;
+        if (skip >= sizes[i]!) {
+          skip -= sizes[i]!;
+          continue;
+        }
+        rows.push(...(await repo.newestWithStatus(statuses, skip, limit - rows.length)));
+        skip = 0;
+      }
+      const total = sizes.reduce((n, c) => n + c, 0);
+      return {
+        articles: rows.map((a) => ({
+          ...a,
+          articleDescription: (a.articleDescription ?? '').slice(0, LIST_DESCRIPTION_LENGTH),
+        })),
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+  };
+}

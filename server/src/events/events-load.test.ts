@@ -1,0 +1,75 @@
+/**
+ * 1 000 open GET /events streams on loopback (raw HTTP, as cheap as a stream can be on the client):
+ * the server's memory stays bounded and an event written after all are open reaches every one
+ * within 2 s. The numbers are printed for the record.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { appLiveEvents } from '../app.js';
+import { insertPublisher } from '../test/article-fixtures.js';
+import { makeTestApp, type TestApp } from '../test/app.js';
+import { listen } from '../test/sse.js';
+
+const STREAMS = 1_000;
+const MB = 1024 * 1024;
+
+let t: TestApp;
+let base: string;
+let stop: () => Promise<void>;
+const requests: http.ClientRequest[] = [];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  ({ base, close: stop } = await listen(t.app));
+});
+afterAll(async () => {
+  for (const req of requests) req.destroy();
+  await stop();
+  await t.close();
+});
+
+/** Opens one stream; `seen` resolves when the marker text arrives on it. */
+function openStream(marker: string): Promise<{ seen: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/events`, { agent: false });
+    requests.push(req);
+    req.on('error', reject);
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
+      res.setEncoding('utf8');
+      const seen = new Promise<number>((markerSeen) => {
+        res.on('data', (chunk: string) => {
+          if (chunk.includes(marker)) markerSeen(performance.now());
+        });
+      });
+      resolve({ seen });
+    });
+  });
+}
+
+it(`holds ${STREAMS} open streams with bounded memory; an event reaches all of them within 2 s`, async () => {
+  const streams = appLiveEvents(t.app).streams;
+  const marker = `Marker Gazette ${Date.now()}`;
+  const rssBefore = process.memoryUsage().rss;
+
+  const open: Array<{ seen: Promise<number> }> = [];
+  // In batches: the listen backlog is finite, and a real crowd does not arrive in one tick either.
+  for (let i = 0; i < STREAMS; i += 100) {
+    open.push(...(await Promise.all(Array.from({ length: 100 }, () => openStream(marker)))));
+  }
+  expect(streams.size).toBe(STREAMS);
+  const rssOpen = process.memoryUsage().rss;
+
+  const sent = performance.now();
+  await insertPublisher(t.store, marker);
+  const arrivals = await Promise.all(open.map((s) => s.seen));
+  const slowestMs = Math.max(...arrivals) - sent;
+  const growthMb = (rssOpen - rssBefore) / MB;
+
+  console.log(
+    `${STREAMS} streams: RSS +${growthMb.toFixed(1)} MB (server and clients in one process), ` +
+      `event on all of them after ${slowestMs.toFixed(0)} ms`,
+  );
+  expect(growthMb).toBeLessThan(100);
+  expect(slowestMs).toBeLessThan(2_000);
+}, 60_000);

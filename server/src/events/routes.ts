@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { bearerToken, verifySession } from '../auth/tokens.js';
+import type { RouteContext } from '../context.js';
+import { Unauthorized } from '../errors.js';
+import { createUserRepository } from '../users/repository.js';
+import { parseInput } from '../users/schemas.js';
+import { isAdmin } from '../users/types.js';
+import type { EventStreams } from './streams.js';
+import type { Viewer } from './types.js';
+
+export const eventsQuerySchema = z
+  .object({
+    /** EventSource cannot send headers, so browsers pass our JWT here (the request log masks it). */
+    token: z.string().min(1).max(4096).optional(),
+    /** For clients that reconnect with a new EventSource (it cannot set Last-Event-ID either). */
+    lastEventId: z.string().max(64).optional(),
+  })
+  .strict();
+
+/** When a verified token expires, in ms (null when it carries no exp). */
+function expiryOf(token: string): number | null {
+  const payload = jwt.decode(token);
+  return payload && typeof payload === 'object' && typeof payload.exp === 'number'
+    ? payload.exp * 1000
+    : null;
+}
+
+/**
+ * GET /events: a Server-Sent Events stream. Anonymous streams get the public events; with our JWT
+ * (`Authorization: Bearer` or `?token=`) the user's own events too, and admins the moderation ones.
+ * A bad token answers 401 JSON before any stream starts. Mounted ahead of the limiters and
+ * compression: it is one long request that must reach the browser as each event is written.
+ */
+export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
+  const router = Router();
+  const users = createUserRepository(ctx.store);
+
+  router.get('/events', async (req, res) => {
+    const query = parseInput(eventsQuerySchema, req.query);
+    const token = query.token ?? bearerToken(req.header('authorization'));
+    let viewer: Viewer = { email: null, admin: false };
+    let expiresAt: number | null = null;
+    if (token) {
+      const claims = verifySession(ctx.config.jwtSecret, token);
+      const user = await users.findByEmail(claims.email);
+      if (!user) throw new Unauthorized('Account not found');
+      viewer = { email: user.email, admin: isAdmin(user) };
+      expiresAt = expiryOf(token);
+    }
+    const header = req.header('last-event-id');
+    const lastEventId = header && header.length <= 64 ? header : query.lastEventId;
+    streams.open(req, res, viewer, { lastEventId, expiresAt });
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+/** EventStreams on its own: the replay ring's bound, heartbeats, session expiry, shutdown. */
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, ofType, openSse, type SseStream } from '../test/sse.js';
+import { InProcessEventBus } from './bus.js';
+import { EventStreams } from './streams.js';
+import type { AddressedEvent } from './types.js';
+
+const bus = new InProcessEventBus();
+let now = 1_000_000;
+const streams = new EventStreams(bus, { ringSize: 3, heartbeatMs: 40, now: () => now });
+let base: string;
+let stop: () => Promise<void>;
+const opened: SseStream[] = [];
+
+beforeAll(async () => {
+  const app = express();
+  app.get('/events', (req, res) => {
+    const email = typeof req.query.email === 'string' ? req.query.email : null;
+    const expiresAt = typeof req.query.exp === 'string' ? Number(req.query.exp) : null;
+    streams.open(
+      req,
+      res,
+      { email, admin: req.query.admin === '1' },
+      {
+        lastEventId: req.header('last-event-id'),
+        expiresAt,
+      },
+    );
+  });
+  ({ base, close: stop } = await listen(app));
+});
+afterAll(async () => {
+  for (const s of opened) s.close();
+  await stop();
+});
+
+const open = async (query = '', headers: Record<string, string> = {}) => {
+  const stream = await openSse(base, `/events${query}`, headers);
+  opened.push(stream);
+  await stream.next(ofType('ready'));
+  return stream;
+};
+const publicEvent = (n: number): AddressedEvent => ({
+  event: { type: 'publisher.added', publisherId: `p${n}`, name: `Publisher ${n}` },
+  audience: { public: true, admins: true, users: [] },
+});
+
+describe('EventStreams', () => {
+  it('keeps only the newest ringSize events: an older Last-Event-ID gets resync, a recent one a replay', async () => {
+    const first = await open();
+    const events = [];
+    for (let n = 1; n <= 5; n += 1) {
+      bus.publish(publicEvent(n));
+      events.push(await first.next((e) => e.data.publisherId === `p${n}`));
+    }
+    const tooOld = await open('', { 'Last-Event-ID': events[0]!.id! });
+    expect(tooOld.events.map((e) => e.data.type)).toEqual(['resync', 'ready']);
+    // The ring holds events 3, 4, 5: after event 2 all three are known.
+    const recent = await open('', { 'Last-Event-ID': events[1]!.id! });
+    expect(recent.events.map((e) => e.data.publisherId ?? e.data.type)).toEqual(['p3', 'p4', 'p5', 'ready']);
+  });
+
+  it('sends events only to their audience, flagging the named user’s copy as own', async () => {
+    const [anon, named, someone, admin] = await Promise.all([
+      open(),
+      open('?email=w@example.test'),
+      open('?email=x@example.test'),
+      open('?admin=1'),
+    ]);
+    bus.publish({
+      event: { type: 'article.declined', articleId: 'a1', title: 'T', reason: 'R' },
+      audience: { public: false, admins: true, users: ['w@example.test'] },
+    });
+    bus.publish(publicEvent(9));
+    expect((await named.next(ofType('article.declined'))).data.own).toBe(true);
+    expect((await admin.next(ofType('article.declined'))).data.own).toBe(false);
+    for (const stream of [anon, someone]) {
+      await stream.next(ofType('publisher.added'));
+      expect(stream.events.map((e) => e.data.type)).toEqual(['ready', 'publisher.added']);
+    }
+  });
+
+  it('sends a heartbeat comment while open', async () => {
+    const stream = await open();
+    await expect.poll(() => stream.comments.length, { timeout: 1_000 }).toBeGreaterThan(0);
+    expect(stream.comments[0]).toBe('ping');
+  });
+
+  it('ends a stream once its session token expired, so the client reconnects with its new one', async () => {
+    const stream = await open(`?email=w@example.test&exp=${now + 60_000}`);
+    const lasting = await open();
+    now += 61_000;
+    await stream.ended;
+    bus.publish(publicEvent(10));
+    await lasting.next((e) => e.data.publisherId === 'p10');
+  });
+
+  it('close() ends every stream (shutdown)', async () => {
+    const stream = await open();
+    streams.close();
+    await stream.ended;
+    expect(streams.size).toBe(0);
+  });
+});

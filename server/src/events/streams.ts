@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { EventBus } from './bus.js';
+import { canSee, isNamed, type AddressedEvent, type Viewer } from './types.js';
+
+export interface StreamOptions {
+  /** Recent events kept for replay after Last-Event-ID. */
+  ringSize?: number;
+  /** A comment line this often keeps proxies and the browser from timing the stream out. */
+  heartbeatMs?: number;
+  /** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects and replays. */
+  maxBufferedBytes?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  seq: number;
+  audience: AddressedEvent['audience'];
+  /** The frame as the named users (the writer) get it, and as everyone else does. */
+  own: string;
+  other: string;
+}
+
+interface Stream {
+  res: Response;
+  viewer: Viewer;
+  /** When the session token it was opened with expires (ms); null for anonymous. */
+  expiresAt: number | null;
+}
+
+export interface OpenOptions {
+  lastEventId?: string;
+  expiresAt?: number | null;
+}
+
+const LAST_EVENT_ID = /^([0-9a-f]{8})-(\d{1,15})$/;
+
+/**
+ * The open GET /events streams of this process: stamps each bus event with an increasing id,
+ * keeps the last `ringSize` for replay, writes each event once per stream that may see it, sends
+ * heartbeats, and ends streams whose session expired (the client reconnects with its new token).
+ *
+ * Ids are `<epoch>-<seq>`: the epoch is random per process, so an id from before a restart (or from
+ * another instance) is recognised as unknown and answered with a `resync` event instead of a replay.
+ */
+export class EventStreams {
+  private readonly epoch = randomBytes(4).toString('hex');
+  private seq = 0;
+  private readonly ring: Entry[] = [];
+  private readonly streams = new Set<Stream>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly unsubscribe: () => void;
+  private readonly ringSize: number;
+  private readonly heartbeatMs: number;
+  private readonly maxBufferedBytes: number;
+  private readonly now: () => number;
+
+  constructor(bus: EventBus, options: StreamOptions = {}) {
+    this.ringSize = options.ringSize ?? 1_000;
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = bus.subscribe((event) => this.deliver(event));
+  }
+
+  /** Open streams right now. */
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** The id of the newest event (what a client that saw everything would send as Last-Event-ID). */
+  get lastId(): string {
+    return this.idOf(this.seq);
+  }
+
+  /** Takes over `res` as an event stream for `viewer`; it stays open until either side closes it. */
+  open(req: Request, res: Response, viewer: Viewer, options: OpenOptions = {}): void {
+    // Gone while its session was being looked up: its 'close' has fired already, nothing to keep.
+    if (req.socket.destroyed || res.destroyed) return;
+    const stream: Stream = { res, viewer: { ...viewer }, expiresAt: options.expiresAt ?? null };
+    req.socket.setNoDelay(true);
+    req.socket.setKeepAlive(true);
+    res.setTimeout(0);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: proxies must not compress or rewrite; X-Accel-Buffering: nginx must not buffer.
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+
+    // Replay and registration happen in one synchronous step, so no event falls between them.
+    let head = 'retry: 3000\n\n';
+    if (options.lastEventId !== undefined) head += this.replay(stream.viewer, options.lastEventId);
+    head += `id: ${this.lastId}\ndata: {"type":"ready"}\n\n`;
+    res.write(head);
+    this.streams.add(stream);
+    this.startHeartbeat();
+
+    res.on('close', () => {
+      this.streams.delete(stream);
+      if (this.streams.size === 0) this.stopHeartbeat();
+    });
+  }
+
+  /** Ends every stream and stops listening to the bus (shutdown). */
+  close(): void {
+    this.unsubscribe();
+    for (const { res } of this.streams) {
+      // Close the connection too: a kept-alive socket would hold a closing server open.
+      const socket = res.socket;
+      res.end(() => socket?.destroy());
+    }
+    this.streams.clear();
+    this.stopHeartbeat();
+  }
+
+  private idOf(seq: number): string {
+    return `${this.epoch}-${seq}`;
+  }
+
+  /** The frames after `lastEventId` this viewer may see, or a `resync` when they cannot be told. */
+  private replay(viewer: Viewer, lastEventId: string): string {
+    const match = LAST_EVENT_ID.exec(lastEventId);
+    const seen = match && match[1] === this.epoch ? Number(match[2]) : NaN;
+    const oldest = this.ring.length ? this.ring[0]!.seq : this.seq + 1;
+    // Unknown epoch, an id from the future, or events already pushed out of the ring: start over.
+    if (!Number.isSafeInteger(seen) || seen > this.seq || seen < oldest - 1) {
+      return `id: ${this.lastId}\ndata: {"type":"resync"}\n\n`;
+    }
+    let frames = '';
+    for (const entry of this.ring) {
+      if (entry.seq <= seen || !canSee(viewer, entry.audience)) continue;
+      frames += isNamed(viewer, entry.audience) ? entry.own : entry.other;
+    }
+    return frames;
+  }
+
+  private deliver({ event, audience }: AddressedEvent): void {
+    this.seq += 1;
+    const id = this.idOf(this.seq);
+    const frame = (own: boolean) => `id: ${id}\ndata: ${JSON.stringify({ ...event, own })}\n\n`;
+    const other = frame(false);
+    const entry: Entry = { seq: this.seq, audience, own: audience.users.length ? frame(true) : other, other };
+    this.ring.push(entry);
+    if (this.ring.length > this.ringSize) this.ring.shift();
+
+    for (const stream of this.streams) {
+      const named = isNamed(stream.viewer, audience);
+      // A promoted user's open stream gets admin events from now on, without reconnecting.
+      if (named && event.type === 'user.madeAdmin') stream.viewer.admin = true;
+      if (!canSee(stream.viewer, audience)) continue;
+      this.write(stream, named ? entry.own : entry.other);
+    }
+  }
+
+  private write(stream: Stream, chunk: string): void {
+    if (stream.res.writableLength > this.maxBufferedBytes) {
+      // A stalled reader would hold memory without bound; cut it, it resumes by Last-Event-ID.
+      this.streams.delete(stream);
+      stream.res.destroy();
+      return;
+    }
+    stream.res.write(chunk);
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private beat(): void {
+    const now = this.now();
+    for (const stream of this.streams) {
+      if (stream.expiresAt !== null && now >= stream.expiresAt) {
+        this.streams.delete(stream);
+        stream.res.end();
+      } else {
+        this.write(stream, ': ping\n\n');
+      }
+    }
+  }
+}

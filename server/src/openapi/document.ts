@@ -1,0 +1,179 @@
+/**
+ * Builds the OpenAPI 3.1 document from the declarations of registry.ts: zod's own JSON Schema output
+ * (draft 2020-12, which OpenAPI 3.1 uses as is), request schemas as the routes accept them (before
+ * transforms), response schemas as they answer. Named schemas land in components.schemas.
+ */
+import { z } from 'zod';
+import type { Operation } from './operation.js';
+import { operations } from './registry.js';
+import * as R from './responses.js';
+
+export const OPENAPI_VERSION = '3.1.1';
+export const API_TITLE = 'Newsroom API';
+
+type Json = Record<string, unknown>;
+
+/** Response schemas shown by name; the other bodies get `<OperationId><status>`. */
+const NAMED_RESPONSES: Record<string, z.ZodType> = {
+  Error: R.ErrorBody,
+  NeedPremium: R.NeedPremiumBody,
+  Article: R.ArticleSchema,
+  PublicArticle: R.PublicArticleSchema,
+  ArticleCard: R.ArticleCardSchema,
+  ArticleCards: R.ArticleCardList,
+  ArticleTeaser: R.ArticleTeaserSchema,
+  ArticleIndexEntry: R.ArticleIndexEntrySchema,
+  User: R.UserSchema,
+  Publisher: R.PublisherSchema,
+  PublisherArticleCount: R.PublisherArticleCountSchema,
+  Plan: R.PlanSchema,
+  MyArticleViews: R.MyArticleViewsSchema,
+  PublisherViews: R.PublisherViewsSchema,
+  ModerationCounts: R.ModerationCountsSchema,
+  PostingAllowance: R.PostingAllowanceSchema,
+  PaymentIntent: R.CreatedIntentSchema,
+  Grant: R.GrantSchema,
+  LiveEvent: R.LiveEventSchema,
+};
+
+const SECURITY_SCHEMES = {
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Our session JWT, from POST /jwt.',
+  },
+  firebase: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A Firebase ID token of the signed-in account (sign-in and registration only).',
+  },
+  stripe: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: "Stripe's signature over the raw request body.",
+  },
+} as const;
+
+const SECURITY: Record<Operation['security'], Json[]> = {
+  session: [{ session: [] }],
+  firebase: [{ firebase: [] }],
+  optionalSession: [{}, { session: [] }],
+  stripe: [{ stripe: [] }],
+  none: [],
+};
+
+const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
+const bodyName = (op: Operation) => `${pascal(op.operationId)}Body`;
+
+/** zod's registry output, without the per-schema `$schema` and `$id` (the document has its own). */
+function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') {
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as Json]),
+  );
+}
+
+/** One parameter per property of a params/query schema, as the route accepts it. */
+function parametersOf(schema: z.ZodObject, where: 'path' | 'query', hints: Operation['paramHints']) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = { ...property, ...hints?.[name] };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/** Express's `/articles/:id` as OpenAPI's `/articles/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function buildDocument(): Json {
+  const responseRegistry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(NAMED_RESPONSES)) responseRegistry.add(schema, { id });
+  const requestRegistry = z.registry<{ id: string }>();
+  const refOf = (registry: z.core.$ZodRegistry<{ id: string }>, schema: z.ZodType, id: string) => {
+    if (!registry.has(schema)) registry.add(schema, { id });
+    return { $ref: `#/components/schemas/${registry.get(schema)!.id}` };
+  };
+
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of operations) {
+    const responses: Record<string, Json> = {};
+    for (const [status, answer] of Object.entries(op.responses)) {
+      const content: Json = Object.fromEntries(
+        Object.entries(answer.content ?? {}).map(([type, schema]) => [type, { schema }]),
+      );
+      if (answer.json) {
+        content['application/json'] = {
+          schema: refOf(responseRegistry, answer.json, `${pascal(op.operationId)}${status}`),
+        };
+      }
+      responses[status] = {
+        description: answer.description,
+        ...(Object.keys(content).length ? { content } : {}),
+      };
+    }
+    let requestBody: Json | undefined;
+    if (op.body && 'safeParse' in op.body) {
+      const schema = refOf(requestRegistry, op.body, bodyName(op));
+      requestBody = { required: true, content: { 'application/json': { schema } } };
+    } else if (op.body) {
+      requestBody = { required: true, content: { [op.body.contentType]: { schema: op.body.schema } } };
+    }
+    const parameters = [
+      ...(op.params ? parametersOf(op.params, 'path', op.paramHints) : []),
+      ...(op.query ? parametersOf(op.query, 'query', op.paramHints) : []),
+    ];
+    (paths[openApiPath(op.path)] ??= {})[op.method] = {
+      operationId: op.operationId,
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      security: SECURITY[op.security],
+      'x-access': op.access,
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+    };
+  }
+
+  const requests = componentsOf(requestRegistry, 'input');
+  const answers = componentsOf(responseRegistry, 'output');
+  for (const id of Object.keys(requests)) {
+    if (id in answers) throw new Error(`OpenAPI: schema name ${id} is both a request and a response`);
+  }
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: API_TITLE,
+      version: '1.0.0',
+      description:
+        'The API of Newsroom: moderated articles, publishers, premium subscriptions. Errors are JSON `{message}`; ' +
+        '`x-access` says who may call each operation once signed in.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas: { ...answers, ...requests }, securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+let built: Json | undefined;
+/** The document, built once per process (the declarations do not change at run time). */
+export function openApiDocument(): Json {
+  return (built ??= buildDocument());
+}

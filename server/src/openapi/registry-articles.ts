@@ -1,0 +1,210 @@
+/** The article routes of the OpenAPI document (see registry.ts): reading, writing, moderating. */
+import { z } from 'zod';
+import {
+  adminPageQuerySchema,
+  approvedQuerySchema,
+  authorParamSchema,
+  createArticleBodySchema,
+  declineBodySchema,
+  idParamSchema,
+  listPageQuerySchema,
+  updateArticleBodySchema,
+} from '../articles/schemas.js';
+import { PAGE_SIZES } from '../users/schemas.js';
+import { emailQuerySchema } from '../users/schemas.js';
+import { operationsOf } from './operation.js';
+import * as R from './responses.js';
+
+/** What `limit`'s refinement accepts, for the document (JSON Schema cannot see a refinement). */
+export const PAGE_LIMIT = { enum: PAGE_SIZES.map(String) };
+const cards = R.ArticleCardList;
+const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
+const admin = { security: 'session', access: 'admin', params: idParamSchema } as const;
+
+const reader = operationsOf('Articles', [
+  {
+    route: 'GET /articles/trending',
+    operationId: 'trendingArticles',
+    summary: 'The most viewed approved articles',
+    security: 'none',
+    access: 'anyone',
+    ok: cards,
+    cached: true,
+  },
+  {
+    route: 'GET /articles/public',
+    operationId: 'publicArticleIndex',
+    summary: 'Ids and change times of the newest approved articles (the sitemap)',
+    security: 'none',
+    access: 'anyone',
+    ok: z.array(R.ArticleIndexEntrySchema),
+    cached: true,
+  },
+  {
+    route: 'GET /articles/public/:id',
+    operationId: 'articleTeaser',
+    summary: "An approved article's teaser (premium ones too)",
+    security: 'none',
+    access: 'anyone',
+    params: idParamSchema,
+    ok: R.ArticleTeaserSchema,
+    errors: [404],
+    cached: true,
+  },
+  {
+    route: 'GET /all-articles/approved',
+    operationId: 'approvedArticles',
+    summary: 'Approved articles, newest first: title search, publisher and tag filters',
+    security: 'none',
+    access: 'anyone',
+    query: approvedQuerySchema,
+    paramHints: {
+      limit: PAGE_LIMIT,
+      tags: { description: 'Comma-separated tags; an article with any of them matches.' },
+      publicationFiler: { description: 'A publisher name.' },
+    },
+    ok: cards,
+    cached: true,
+  },
+  {
+    route: 'GET /premium/articles/only',
+    operationId: 'premiumArticles',
+    summary: 'Approved premium articles, newest first',
+    security: 'session',
+    access: 'premium',
+    query: listPageQuerySchema,
+    paramHints: { limit: PAGE_LIMIT },
+    ok: cards,
+    responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
+  },
+  {
+    route: 'GET /article/data/:id',
+    operationId: 'articleDetails',
+    summary: 'An article in full',
+    description:
+      'Its author and admins get it as stored; other readers get it without the author email, premium ones only when premium (else 402 with a teaser). An unapproved article is 404 to them.',
+    security: 'session',
+    access: 'signed-in',
+    params: idParamSchema,
+    ok: z.union([R.ArticleSchema, R.PublicArticleSchema]),
+    responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
+    errors: [402, 404],
+  },
+  {
+    route: 'PATCH /articles/view-count/:id',
+    operationId: 'countView',
+    summary: 'Count a view: one per reader per article per 30 minutes',
+    security: 'session',
+    access: 'signed-in',
+    params: idParamSchema,
+    ok: z.object({ counted: z.boolean(), totalViewCount: z.number().int() }),
+    errors: [402, 404],
+    limited: true,
+  },
+]);
+
+const writer = operationsOf('Writer', [
+  {
+    route: 'GET /me/posting',
+    operationId: 'postingAllowance',
+    summary: 'Whether the caller may post another article',
+    security: 'session',
+    access: 'signed-in',
+    ok: R.PostingAllowanceSchema,
+  },
+  {
+    route: 'POST /articles',
+    operationId: 'createArticle',
+    summary: 'Submit an article for review; the free plan allows one in total (then 402)',
+    security: 'session',
+    access: 'self',
+    query: emailQuerySchema,
+    body: createArticleBodySchema,
+    responses: {
+      201: {
+        description: 'Submitted (Pending)',
+        json: R.message({ insertedId: z.string(), article: R.ArticleSchema }),
+      },
+    },
+    errors: [402],
+  },
+  {
+    route: 'GET /articles/:email',
+    operationId: 'articlesByAuthor',
+    summary: "An author's articles, every status, newest first",
+    security: 'session',
+    access: 'self-or-admin',
+    params: authorParamSchema,
+    ok: z.array(R.ArticleSchema),
+  },
+  {
+    route: 'PATCH /my-articles/update/:id',
+    operationId: 'updateArticle',
+    summary: 'Edit an own article (it goes back to Pending; not once declined)',
+    security: 'session',
+    access: 'owner',
+    params: idParamSchema,
+    body: updateArticleBodySchema,
+    ok: written,
+    errors: [404, 409],
+  },
+  {
+    route: 'DELETE /my-articles/:id',
+    operationId: 'deleteArticle',
+    summary: 'Delete an own article (admins: any)',
+    security: 'session',
+    access: 'owner',
+    params: idParamSchema,
+    ok: R.message({ deletedCount: z.number().int() }),
+    errors: [404],
+  },
+]);
+
+const moderation = operationsOf('Admin', [
+  {
+    route: 'GET /all-articles/data',
+    operationId: 'moderationPage',
+    summary: 'Articles to moderate: Pending first, or one status only',
+    security: 'session',
+    access: 'admin',
+    query: adminPageQuerySchema,
+    paramHints: { limit: PAGE_LIMIT },
+    ok: z.object({ articles: z.array(R.ArticleSchema), totalPages: z.number().int() }),
+  },
+  {
+    route: 'GET /all-articles/counts',
+    operationId: 'moderationCounts',
+    summary: 'Articles per moderation status',
+    security: 'session',
+    access: 'admin',
+    ok: R.ModerationCountsSchema,
+  },
+  {
+    route: 'PATCH /update/status/:id',
+    operationId: 'approveArticle',
+    summary: 'Approve a pending article',
+    ...admin,
+    ok: written,
+    errors: [404, 409],
+  },
+  {
+    route: 'PATCH /article/decline/:id',
+    operationId: 'declineArticle',
+    summary: 'Decline a pending article, with the reason its writer sees',
+    ...admin,
+    body: declineBodySchema,
+    ok: written,
+    errors: [404, 409],
+  },
+  {
+    route: 'PATCH /make-premium/:id',
+    operationId: 'makeArticlePremium',
+    summary: 'Make an article premium (not a declined one)',
+    ...admin,
+    ok: written,
+    errors: [404, 409],
+  },
+]);
+
+/** In the order articles/routes.ts declares them. */
+export const articleOperations = [...reader, ...writer, ...moderation];

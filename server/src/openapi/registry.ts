@@ -1,0 +1,375 @@
+/**
+ * Every route of the API, declared once for the OpenAPI document (document.ts): who may call it, the
+ * zod schemas its handler parses, and what it answers. openapi.test.ts fails when a route of the app
+ * is missing here or answers what is not declared. The article routes are in registry-articles.ts.
+ */
+import { z } from 'zod';
+import { eventsQuerySchema } from '../events/routes.js';
+import { createPaymentIntentBody, makePremiumUserBody } from '../payments/schemas.js';
+import { addPublisherBodySchema } from '../publishers/schemas.js';
+import { viewStatsQuerySchema } from '../stats/view-stats.js';
+import { MAX_UPLOAD_BYTES } from '../uploads/image.js';
+import { UPLOAD_FILE_PATTERN } from '../uploads/service.js';
+import {
+  emailBodySchema,
+  emailQuerySchema,
+  emailSchema,
+  idParamSchema,
+  pageQuerySchema,
+  profileUpdateSchema,
+  registerBodySchema,
+} from '../users/schemas.js';
+import { DOCS_ASSETS } from './assets.js';
+import { operationsOf, type Operation } from './operation.js';
+import { articleOperations, PAGE_LIMIT } from './registry-articles.js';
+import * as R from './responses.js';
+
+const int = z.number().int();
+const registered = (insertedId: z.ZodType) => R.message({ insertedId });
+const binary = (types: string[]) => Object.fromEntries(types.map((t) => [t, { type: 'string' }]));
+
+const meta = operationsOf('Meta', [
+  {
+    route: 'GET /health',
+    operationId: 'health',
+    summary: 'Liveness, and which storage engine runs',
+    security: 'none',
+    access: 'anyone',
+    ok: z.object({ status: z.literal('ok'), store: z.enum(['embedded', 'mongodb']) }),
+  },
+  {
+    route: 'GET /openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This OpenAPI 3.1 document',
+    security: 'none',
+    access: 'anyone',
+    ok: z.looseObject({ openapi: z.literal('3.1.1') }),
+  },
+  {
+    route: 'GET /docs',
+    operationId: 'apiReference',
+    summary: 'The API reference page',
+    security: 'none',
+    access: 'anyone',
+    responses: { 200: { description: 'HTML page', content: { 'text/html': { type: 'string' } } } },
+  },
+  {
+    route: 'GET /docs/assets/:file',
+    operationId: 'apiReferenceAsset',
+    summary: 'A script or style sheet of the reference page',
+    security: 'none',
+    access: 'anyone',
+    params: z.object({ file: z.string() }),
+    paramHints: { file: { enum: Object.keys(DOCS_ASSETS) } },
+    responses: { 200: { description: 'The file', content: binary(['text/css', 'text/javascript']) } },
+    errors: [404],
+    unknownParamIs404: true,
+  },
+]);
+
+const auth = operationsOf('Auth', [
+  {
+    route: 'POST /jwt',
+    operationId: 'signIn',
+    summary: 'Exchange a Firebase ID token for a session JWT',
+    security: 'firebase',
+    access: 'anyone',
+    body: emailBodySchema,
+    ok: z.object({ token: z.string() }),
+    errors: [403],
+    limited: true,
+  },
+  {
+    route: 'POST /users',
+    operationId: 'isEmailFree',
+    summary: 'Whether an email is still free to register (message null: taken)',
+    security: 'none',
+    access: 'anyone',
+    body: emailBodySchema,
+    ok: R.message({ message: z.string().nullable() }),
+    limited: true,
+  },
+  ...(['/users/new', '/users/new/google'] as const).map((path) => ({
+    route: `POST ${path}` as const,
+    operationId: path === '/users/new' ? 'register' : 'registerGoogle',
+    summary: `Register the signed-in ${path === '/users/new' ? 'email' : 'Google'} account (idempotent)`,
+    security: 'firebase' as const,
+    access: 'anyone' as const,
+    body: registerBodySchema,
+    responses: {
+      200: { description: 'Already registered', json: registered(z.null()) },
+      201: { description: 'Registered', json: registered(z.string()) },
+    },
+    errors: [403],
+    limited: true,
+  })),
+  {
+    route: 'GET /check/isAdmin',
+    operationId: 'isAdmin',
+    summary: 'Whether a user is an admin',
+    security: 'session',
+    access: 'self-or-admin',
+    query: emailQuerySchema,
+    ok: z.object({ isAdmin: z.boolean() }),
+  },
+  {
+    route: 'GET /isPremium',
+    operationId: 'isPremium',
+    summary: 'Whether a user is premium now',
+    security: 'session',
+    access: 'self-or-admin',
+    query: emailQuerySchema,
+    ok: z.boolean(),
+  },
+  {
+    route: 'PATCH /remove/subscription',
+    operationId: 'removeExpiredSubscription',
+    summary: "Clear the caller's expired subscription",
+    security: 'session',
+    access: 'self',
+    body: emailBodySchema,
+    ok: R.message({ modifiedCount: int }),
+  },
+]);
+
+const users = operationsOf('Users', [
+  {
+    route: 'GET /users/:email',
+    operationId: 'getProfile',
+    summary: 'A profile',
+    security: 'session',
+    access: 'self-or-admin',
+    params: z.object({ email: emailSchema }),
+    ok: R.UserSchema,
+    errors: [404],
+  },
+  {
+    route: 'PATCH /users/:email',
+    operationId: 'updateProfile',
+    summary: "Update the caller's profile ('' clears a field; the email cannot change)",
+    security: 'session',
+    access: 'self',
+    params: z.object({ email: emailSchema }),
+    body: profileUpdateSchema,
+    ok: R.UserSchema,
+    errors: [404],
+  },
+  {
+    route: 'GET /all-users',
+    operationId: 'listUsers',
+    summary: 'Users, newest first',
+    security: 'session',
+    access: 'admin',
+    query: pageQuerySchema,
+    paramHints: { limit: PAGE_LIMIT },
+    ok: z.object({ users: z.array(R.UserSchema), totalPages: int }),
+  },
+  {
+    route: 'PATCH /make-admin/:id',
+    operationId: 'makeAdmin',
+    summary: 'Make a user an admin',
+    security: 'session',
+    access: 'admin',
+    params: idParamSchema,
+    ok: R.message({ modifiedCount: int }),
+    errors: [404],
+  },
+]);
+
+const stats = operationsOf('Stats', [
+  {
+    route: 'GET /users-count',
+    operationId: 'userCounts',
+    summary: 'Users, normal and premium',
+    security: 'none',
+    access: 'anyone',
+    ok: z.object({ allUserCount: int, normalUsersCount: int, premiumUsersCount: int }),
+    cached: true,
+  },
+  {
+    route: 'GET /active-users',
+    operationId: 'activeUsers',
+    summary: 'Users seen in the last five minutes',
+    security: 'none',
+    access: 'anyone',
+    ok: z.object({ activeUsers: int }),
+    cached: true,
+  },
+  {
+    route: 'GET /stats/my-article-views',
+    operationId: 'myArticleViews',
+    summary: "Views per day of the caller's articles",
+    security: 'session',
+    access: 'signed-in',
+    query: viewStatsQuerySchema,
+    ok: R.MyArticleViewsSchema,
+  },
+  {
+    route: 'GET /stats/publisher-views',
+    operationId: 'publisherViews',
+    summary: 'Views per day per publisher, most viewed first',
+    security: 'session',
+    access: 'admin',
+    query: viewStatsQuerySchema,
+    ok: R.PublisherViewsSchema,
+  },
+]);
+
+const payments = operationsOf('Payments', [
+  {
+    route: 'GET /plans',
+    operationId: 'plans',
+    summary: 'The plan catalog',
+    security: 'none',
+    access: 'anyone',
+    ok: z.array(R.PlanSchema),
+  },
+  {
+    route: 'POST /create-payment-intent',
+    operationId: 'createPaymentIntent',
+    summary: 'Start paying for a plan (amount: a catalog price, in dollars)',
+    security: 'session',
+    access: 'signed-in',
+    body: createPaymentIntentBody,
+    ok: R.CreatedIntentSchema,
+    errors: [502, 503],
+    limited: true,
+  },
+  {
+    route: 'PATCH /make-premium-user',
+    operationId: 'redeemPayment',
+    summary: "Redeem the caller's succeeded payment (idempotent: granted false the second time)",
+    security: 'session',
+    access: 'self',
+    body: makePremiumUserBody,
+    ok: R.GrantSchema,
+    errors: [404, 502, 503],
+  },
+  {
+    route: 'POST /stripe/webhook',
+    operationId: 'stripeWebhook',
+    summary: "Stripe's payment events (payment_intent.succeeded grants premium)",
+    security: 'stripe',
+    access: 'anyone',
+    body: { contentType: 'application/json', schema: { type: 'object', description: 'A Stripe event' } },
+    ok: z.object({ received: z.literal(true) }),
+    errors: [400, 503],
+  },
+]);
+
+const publishers = operationsOf('Publishers', [
+  {
+    route: 'GET /publisher-data',
+    operationId: 'listPublishers',
+    summary: 'Every publisher, by name',
+    security: 'none',
+    access: 'anyone',
+    ok: z.array(R.PublisherSchema),
+    cached: true,
+  },
+  {
+    route: 'POST /add-publishers',
+    operationId: 'addPublisher',
+    summary: 'Add a publisher',
+    security: 'session',
+    access: 'admin',
+    body: addPublisherBodySchema,
+    responses: {
+      201: {
+        description: 'Added',
+        json: R.message({ insertedId: z.string(), publisher: R.PublisherSchema }),
+      },
+    },
+    errors: [409],
+  },
+  {
+    route: 'GET /publisher/article/count',
+    operationId: 'publisherArticleCounts',
+    summary: 'Articles per publisher (publishers without articles at 0)',
+    security: 'session',
+    access: 'admin',
+    ok: z.array(R.PublisherArticleCountSchema),
+    responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
+  },
+]);
+
+const live = operationsOf('Live', [
+  {
+    route: 'GET /events',
+    operationId: 'events',
+    summary: 'Live events (Server-Sent Events)',
+    description:
+      "Anonymous streams get the public events; with a session (Authorization, or `?token=` since EventSource cannot send headers) the caller's own events too, and admins the moderation ones. Each `data:` line is a LiveEvent (see components). Replays from Last-Event-ID (or `?lastEventId=`).",
+    security: 'optionalSession',
+    access: 'anyone',
+    query: eventsQuerySchema,
+    responses: {
+      200: {
+        description: 'The event stream',
+        content: {
+          'text/event-stream': {
+            type: 'string',
+            description: '`id:` and `data:` lines; each `data:` is a LiveEvent as JSON; `: ping` comments.',
+          },
+        },
+      },
+    },
+    errors: [401],
+  },
+]);
+
+const uploads = operationsOf('Uploads', [
+  {
+    route: 'POST /uploads',
+    operationId: 'uploadImage',
+    summary: 'Upload an image (JPEG, PNG, WebP or GIF); anonymous callers have a stricter limit',
+    security: 'optionalSession',
+    access: 'anyone',
+    body: {
+      contentType: 'multipart/form-data',
+      schema: {
+        type: 'object',
+        properties: { image: { type: 'string', contentMediaType: 'image/*', maxLength: MAX_UPLOAD_BYTES } },
+        required: ['image'],
+      },
+    },
+    responses: {
+      201: {
+        description: "Stored (the image host's answer shape)",
+        json: z.object({
+          data: z.object({ display_url: z.string(), url: z.string() }),
+          success: z.literal(true),
+          status: z.literal(201),
+        }),
+      },
+    },
+    errors: [400, 413, 415],
+    limited: true,
+  },
+  {
+    route: 'GET /uploads/:file',
+    operationId: 'getUpload',
+    summary: 'An uploaded image (immutable)',
+    security: 'none',
+    access: 'anyone',
+    params: z.object({ file: z.string().regex(UPLOAD_FILE_PATTERN) }),
+    responses: {
+      200: { description: 'The image', content: binary(['image/webp', 'image/jpeg', 'image/png']) },
+    },
+    errors: [404],
+    unknownParamIs404: true,
+  },
+]);
+
+/** In the order app.ts mounts them. */
+export const operations: Operation[] = [
+  ...meta,
+  ...live,
+  ...auth,
+  ...users,
+  ...stats,
+  ...payments,
+  ...publishers,
+  ...articleOperations,
+  ...uploads,
+];

@@ -1,0 +1,20 @@
+import type { Router } from 'express';
+import { createArticleService } from '../articles/service.js';
+import type { RouteContext } from '../context.js';
+import { defaultDistDir, siteRouter } from './routes.js';
+import { serviceSource } from './source.js';
+
+/**
+ * The site inside the API (SERVE_CLIENT=true): article data straight from the articles service,
+ * and the site's origin is the API's PUBLIC_URL. The API app's compression covers its answers.
+ */
+export function mountedSite(ctx: RouteContext): Router {
+  return siteRouter({
+    source: serviceSource(createArticleService(ctx)),
+    distDir: ctx.config.clientDistDir ?? defaultDistDir(),
+    siteUrl: ctx.config.publicUrl,
+    logger: ctx.logger,
+    now: () => ctx.clock.now(),
+    missGuard: (req, res) => ctx.publicReads.guard(req, res),
+  });
+}

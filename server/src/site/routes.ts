@@ -1,0 +1,159 @@
+/**
+ * The site origin: the built client (client/dist) with immutable caching for hashed assets and a
+ * history fallback, plus what crawlers and link previews read before any JavaScript runs
+ * (robots.txt, sitemap.xml, rss.xml, the article page's head). Mounted by the standalone site
+ * process (index.ts) and, with SERVE_CLIENT=true, by the API after its own routes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import type { MissGuard } from '../cache/answer-cache.js';
+import { TooManyRequests } from '../cache/public-read-limit.js';
+import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
+import type { SiteSource } from './source.js';
+
+export interface SiteOptions {
+  source: SiteSource;
+  /** The client build (index.html and assets/). */
+  distDir: string;
+  /** Absolute origin visitors use, without a trailing slash (canonical links, sitemap, feed). */
+  siteUrl: string;
+  logger: Logger;
+  now?: () => Date;
+  /** How long a rendered sitemap or feed is reused (default one minute). */
+  feedTtlMs?: number;
+  /** In-process: the visitor's public-read limit, checked when an article is not cached. */
+  missGuard?: (req: Request, res: Response) => MissGuard;
+}
+
+const ARTICLE_ID = /^[0-9a-f]{24}$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/** The client build next to this package (server/{src,dist}/site → client/dist). */
+export function defaultDistDir(): string {
+  return path.resolve(import.meta.dirname, '../../../client/dist');
+}
+
+/**
+ * Headers of every site answer. When the API serves the site, helmet's API defaults are replaced:
+ * its Content-Security-Policy (default-src 'self') would block the SPA's inline theme script and
+ * its calls to Firebase and Stripe, and COOP same-origin would break Google sign-in's popup.
+ */
+const siteHeaders: RequestHandler = (_req, res, next) => {
+  res.removeHeader('Content-Security-Policy');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
+};
+
+/** A body rebuilt at most once per `ttlMs`; concurrent misses share one build, failures are not kept. */
+function briefly(ttlMs: number, now: () => number, build: () => Promise<string>): () => Promise<string> {
+  let kept: { body: string; until: number } | null = null;
+  let pending: Promise<string> | null = null;
+  return () => {
+    if (kept && kept.until > now()) return Promise.resolve(kept.body);
+    pending ??= build()
+      .then((body) => {
+        kept = { body, until: now() + ttlMs };
+        return body;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+}
+
+export function siteRouter(options: SiteOptions): Router {
+  const { source, distDir, siteUrl, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`No client build at ${distDir} (run \`npm run build -w client\`)`);
+  }
+  const shell = parseShell(readFileSync(indexFile, 'utf8'));
+  const assetsDir = path.join(distDir, 'assets') + path.sep;
+
+  const sendHtml = (res: Response, status: number, html: string) => {
+    res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
+  };
+
+  const feed = (type: string, name: string, build: () => Promise<string>): RequestHandler => {
+    const cached = briefly(options.feedTtlMs ?? 60_000, () => now().getTime(), build);
+    return async (_req, res) => {
+      let body: string;
+      try {
+        body = await cached();
+      } catch (err) {
+        logger.warn({ err }, `${name}: article data unavailable`);
+        res.status(503).set('Retry-After', '30').type('text/plain').send('Service unavailable');
+        return;
+      }
+      res.set('Cache-Control', FEED_CACHE_CONTROL).type(type).send(body);
+    };
+  };
+
+  const router = Router();
+  router.use(siteHeaders);
+
+  router.get('/robots.txt', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(renderRobots(siteUrl));
+  });
+  router.get(
+    '/sitemap.xml',
+    feed('application/xml', 'sitemap', async () => renderSitemap(siteUrl, await source.index())),
+  );
+  router.get(
+    '/rss.xml',
+    feed('application/rss+xml', 'rss', async () => renderRss(siteUrl, await source.newest(), now())),
+  );
+
+  // The SPA shell with the article's head tags; unknown or unapproved ids: the bare shell, 404.
+  router.get('/article-details/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!ARTICLE_ID.test(id)) return sendHtml(res, 404, shell.html);
+    try {
+      const teaser = await source.teaser(id, { ip: req.ip, onMiss: options.missGuard?.(req, res) });
+      if (!teaser) return sendHtml(res, 404, shell.html);
+      sendHtml(res, 200, renderArticlePage(shell, teaser, siteUrl));
+    } catch (err) {
+      if (err instanceof TooManyRequests) {
+        if (!res.get('Retry-After')) res.set('Retry-After', '60');
+        return sendHtml(res, 429, shell.html);
+      }
+      // Readers still get the app; crawlers are told to come back.
+      logger.warn({ err }, 'article page: article data unavailable');
+      res.set('Retry-After', '30');
+      sendHtml(res, 503, shell.html);
+    }
+  });
+
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        // Vite names everything under assets/ by content hash: a changed file gets a new name.
+        if (file.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    }),
+  );
+
+  // History fallback: page navigations get the shell; files, assets and API-style requests do not.
+  router.use((req, res, next) => {
+    const navigation =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.path.startsWith('/assets/') &&
+      !path.posix.basename(req.path).includes('.') &&
+      req.accepts(['html', 'json']) === 'html';
+    if (!navigation) return next();
+    sendHtml(res, 200, shell.html);
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+/**
+ * Where the site's pages get their public article data: the articles service in-process (the API
+ * serves the site, SERVE_CLIENT=true) or the API's public endpoints over HTTP (the standalone site
+ * process, which may not open the single-process embedded store). See docs/decisions/site-server.md.
+ */
+import type { ArticleService } from '../articles/service.js';
+import { toTeaser, type ArticleIndexEntry, type ArticleTeaser } from '../articles/types.js';
+import type { MissGuard } from '../cache/answer-cache.js';
+import { TooManyRequests } from '../cache/public-read-limit.js';
+import { NotFound } from '../errors.js';
+
+/** Who asks: their address (forwarded to the API) or their public-read limit (in-process). */
+export interface Visitor {
+  ip?: string;
+  onMiss?: MissGuard;
+}
+
+export interface SiteSource {
+  /**
+   * An approved article's teaser; null when the id is unknown or the article not approved.
+   * Throws TooManyRequests when the visitor is over their public-read limit.
+   */
+  teaser(id: string, visitor?: Visitor): Promise<ArticleTeaser | null>;
+  /** Ids and change times of the approved articles, newest first (the sitemap). */
+  index(): Promise<ArticleIndexEntry[]>;
+  /** The newest approved articles as teasers (the RSS feed). */
+  newest(): Promise<ArticleTeaser[]>;
+}
+
+export function serviceSource(articles: ArticleService): SiteSource {
+  return {
+    async teaser(id, visitor) {
+      try {
+        return (await articles.teaserAnswer(id, visitor?.onMiss)).meta;
+      } catch (err) {
+        if (err instanceof NotFound) return null;
+        throw err;
+      }
+    },
+    async index() {
+      return (await articles.publicIndexAnswer()).meta;
+    },
+    newest: () => articles.newestTeasers(),
+  };
+}
+
+/** RSS size; the API's largest list page. */
+const FEED_PAGE = '/all-articles/approved?limit=50';
+
+export function apiSource(apiUrl: string, timeoutMs = 5_000): SiteSource {
+  const base = apiUrl.replace(/\/$/, '');
+  const get = async (path: string, clientIp?: string): Promise<Response> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // The API trusts a loopback proxy's X-Forwarded-For, so its per-IP limits see the visitor.
+    if (clientIp) headers['x-forwarded-for'] = clientIp;
+    return fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  };
+  const json = async <T>(res: Response, path: string): Promise<T> => {
+    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  };
+  return {
+    async teaser(id, visitor) {
+      const path = `/articles/public/${encodeURIComponent(id)}`;
+      const res = await get(path, visitor?.ip);
+      if (res.status === 404 || res.status === 400 || res.status === 429) {
+        await res.body?.cancel();
+        if (res.status === 429) throw new TooManyRequests('Too many requests');
+        return null;
+      }
+      return toTeaser(await json<ArticleTeaser>(res, path));
+    },
+    async index() {
+      return json<ArticleIndexEntry[]>(await get('/articles/public'), '/articles/public');
+    },
+    async newest() {
+      const cards = await json<ArticleTeaser[]>(await get(FEED_PAGE), FEED_PAGE);
+      return cards.map(toTeaser);
+    },
+  };
+}

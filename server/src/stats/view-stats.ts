@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { createPublisherRepository } from '../publishers/repository.js';
+import type { Store } from '../store/port.js';
+import {
+  createViewHistoryRepository,
+  lastDays,
+  monthsOf,
+  VIEW_HISTORY_MAX_DAYS,
+  type PublisherViewsMonth,
+} from './view-history.js';
+
+/** ?days= of the view charts: 1-90 whole days, 30 by default. */
+export const viewStatsQuerySchema = z
+  .object({
+    days: z
+      .string()
+      .regex(/^\d{1,3}$/, 'days must be a whole number')
+      .default('30')
+      .transform(Number)
+      .pipe(z.number().min(1).max(VIEW_HISTORY_MAX_DAYS, `days must be at most ${VIEW_HISTORY_MAX_DAYS}`)),
+  })
+  .strict();
+
+/** One line of a chart: views on each of `days` (same order) and their sum. */
+export interface ViewSeries {
+  views: number[];
+  periodViews: number;
+}
+
+/** Views of one of the caller's articles; titles and statuses are in their own article list. */
+export interface ArticleViewStats extends ViewSeries {
+  _id: string;
+}
+
+export interface MyArticleViews {
+  /** UTC days, oldest first, ending today. */
+  days: string[];
+  /** The articles with views in the period (counters of deleted articles included). */
+  articles: ArticleViewStats[];
+}
+
+export interface PublisherViews {
+  days: string[];
+  publishers: (ViewSeries & { publisher: string })[];
+  periodViews: number;
+}
+
+const empty = (days: string[]): ViewSeries => ({ views: days.map(() => 0), periodViews: 0 });
+
+/** Folds publishers' month counters into one dense series per publisher, over `days` only. */
+function seriesByPublisher(days: string[], rows: PublisherViewsMonth[]) {
+  const out = new Map<string, ViewSeries>();
+  for (const { publisher, days: counts } of rows) {
+    let s = out.get(publisher);
+    if (!s) out.set(publisher, (s = empty(days)));
+    for (const [i, day] of days.entries()) {
+      const count = counts?.[day];
+      if (typeof count !== 'number') continue;
+      s.views[i]! += count;
+      s.periodViews += count;
+    }
+  }
+  return out;
+}
+
+/** Views per day for a writer's own articles and, for admins, per publisher. */
+export function createViewStatsService(deps: { store: Store; clock: Clock }) {
+  const history = createViewHistoryRepository(deps.store);
+  const publishers = createPublisherRepository(deps.store);
+
+  return {
+    /**
+     * GET /stats/my-article-views: the caller's articles only (found by their own email). The writer's
+     * screen joins these by id with the article list it already holds, so no article is read here.
+     */
+    async forAuthor(email: string, dayCount: number): Promise<MyArticleViews> {
+      const days = lastDays(deps.clock.now(), dayCount);
+      const index = new Map(days.map((d, i) => [d, i]));
+      const series = new Map<string, ViewSeries>();
+      for (const row of await history.authorDays(email, days)) {
+        const i = index.get(row.day);
+        if (i === undefined) continue;
+        for (const [articleId, count] of Object.entries(row.articles ?? {})) {
+          if (typeof count !== 'number' || count === 0) continue;
+          let s = series.get(articleId);
+          if (!s) series.set(articleId, (s = empty(days)));
+          s.views[i]! += count;
+          s.periodViews += count;
+        }
+      }
+      return { days, articles: [...series].map(([_id, s]) => ({ _id, ...s })) };
+    },
+
+    /** GET /stats/publisher-views (admin): every publisher, most viewed first. */
+    async forPublishers(dayCount: number): Promise<PublisherViews> {
+      const days = lastDays(deps.clock.now(), dayCount);
+      const [rows, known] = await Promise.all([history.publisherMonths(monthsOf(days)), publishers.list()]);
+      const series = seriesByPublisher(days, rows);
+      // Publishers without views in the period are listed too, at zero.
+      for (const p of known) if (!series.has(p.publisherName)) series.set(p.publisherName, empty(days));
+      const list = [...series.entries()]
+        .map(([publisher, s]) => ({ publisher, ...s }))
+        .sort((a, b) => b.periodViews - a.periodViews || a.publisher.localeCompare(b.publisher));
+      return { days, publishers: list, periodViews: list.reduce((n, p) => n + p.periodViews, 0) };
+    },
+  };
+}

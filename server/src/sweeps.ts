@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import { purgeEndedViewWindows } from './articles/view-sweep.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Store } from './store/port.js';
+import { sweepUnusedUploads } from './uploads/sweep.js';
+import { purgeOldViewHistory } from './stats/view-history.js';
+
+/** How often each housekeeping job runs (the first run comes one interval after start-up). */
+export const SWEEP_INTERVALS_MS = {
+  viewWindows: 5 * 60_000,
+  unusedUploads: 60 * 60_000,
+  viewHistory: 6 * 60 * 60_000,
+} as const;
+
+export interface Sweeps {
+  /** Stops the timers and waits for a sweep under way to finish (call before closing the store). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Periodic housekeeping of the running server: ended view windows and unused uploads. The timers are
+ * unref()ed (they never keep the process alive) and a job never overlaps itself; a failing run is
+ * logged and the next one tries again.
+ */
+export function startSweeps(deps: { store: Store; config: Config; clock: Clock; logger: Logger }): Sweeps {
+  const jobs: Record<keyof typeof SWEEP_INTERVALS_MS, () => Promise<unknown>> = {
+    viewWindows: () => purgeEndedViewWindows(deps),
+    unusedUploads: () => sweepUnusedUploads(deps),
+    viewHistory: () => purgeOldViewHistory(deps),
+  };
+  const running = new Set<Promise<void>>();
+  const timers = Object.entries(jobs).map(([name, job]) => {
+    let busy = false;
+    const timer = setInterval(
+      () => {
+        if (busy) return;
+        busy = true;
+        const run = job()
+          .then(
+            () => undefined,
+            (err: unknown) => deps.logger.warn({ err, sweep: name }, 'sweep failed'),
+          )
+          .finally(() => {
+            busy = false;
+            running.delete(run);
+          });
+        running.add(run);
+      },
+      SWEEP_INTERVALS_MS[name as keyof typeof SWEEP_INTERVALS_MS],
+    );
+    timer.unref();
+    return timer;
+  });
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,311 @@
+/**
+ * The calls the contract test makes for each documented operation (by operationId): each 2xx it
+ * documents and its main refusals, made through HTTP with real tokens against an openapi-world.
+ */
+import request from 'supertest';
+import { expect } from 'vitest';
+import { bearer, signInAs, type SignedIn, type TestApp } from './app.js';
+import { insertArticle } from './article-fixtures.js';
+import { emulatorGoogleSignIn, emulatorSignUp, uniqueEmail } from './emulator.js';
+import type { Answer } from './openapi.js';
+import { pngImage, PUBLISHER, STRIPE_WEBHOOK_SECRET, type World } from './openapi-world.js';
+import { listen, openSse } from './sse.js';
+
+/** A call and the status it must answer. */
+export type Case = [status: number, call: () => Promise<Answer | request.Response> | request.Test];
+type Who = 'admin' | 'reader' | 'other' | 'premium' | SignedIn | null;
+
+export interface CaseContext {
+  w: World;
+  /** Pays in the payment cases (so the others' premium state never changes). */
+  payer: SignedIn;
+  /** The same kind of app with every public-read budget at 0: a cache miss is refused with 429. */
+  limited: TestApp;
+}
+
+export function contractCases({ w, payer, limited }: CaseContext): Record<string, Case[]> {
+  const auth = (who: Who) => (who === null ? {} : bearer(typeof who === 'string' ? w[who].token : who.token));
+  const get = (path: string, who: Who = null) => request(w.t.app).get(path).set(auth(who));
+  const del = (path: string, who: Who) => request(w.t.app).delete(path).set(auth(who));
+  const post = (path: string, body: object, who: Who = null) =>
+    request(w.t.app).post(path).set(auth(who)).send(body);
+  const patch = (path: string, body: object, who: Who) =>
+    request(w.t.app).patch(path).set(auth(who)).send(body);
+  const withToken = (token: string) => ({ token }) as SignedIn;
+  const overBudget = (path: string) => request(limited.app).get(path);
+
+  const unknownId = 'f'.repeat(24);
+  const { pending, approved, premium, declined } = w.articles;
+  const fresh = (status: 'Pending' | 'Approved') => insertArticle(w.t.store, { status });
+  const article = () => ({
+    title: 'A title',
+    photoURL: 'https://example.test/p.jpg',
+    publisher: PUBLISHER,
+    formatedTags: ['art'],
+    description: 'Some text',
+  });
+  const edit = { title: 'Edited', publisher: PUBLISHER, description: 'Edited text' };
+  const logo = 'https://example.test/logo.png';
+
+  let lastEmail = '';
+  /** A new emulator account's ID token (its email in lastEmail). */
+  const signedUp = async () => {
+    lastEmail = uniqueEmail('contract');
+    return withToken((await emulatorSignUp(lastEmail)).idToken);
+  };
+  const registered = async () => {
+    const account = await signedUp();
+    expect((await post('/users/new', { name: 'Registered' }, account)).status).toBe(201);
+    return account;
+  };
+  let googleToken = '';
+  const google = async () => {
+    googleToken = (await emulatorGoogleSignIn(uniqueEmail('google'), { email_verified: true })).idToken;
+    return withToken(googleToken);
+  };
+  const newUserId = async () => {
+    const user = await signInAs(w.t);
+    return (await get(`/users/${user.email}`, user)).body._id as string;
+  };
+  /** A succeeded 5-day PaymentIntent of the payer. */
+  const paidIntent = async () => {
+    const res = await post('/create-payment-intent', { amount: 5 }, payer);
+    w.stripeServer.markSucceeded(res.body.paymentIntentId as string);
+    return res.body.paymentIntentId as string;
+  };
+  const redeem = (paymentIntentId: string, email = payer.email) =>
+    patch('/make-premium-user', { email, time: 432_000, paymentIntentId }, payer);
+  const webhook = (payload: string, signature: string) =>
+    request(w.t.app)
+      .post('/stripe/webhook')
+      .set({ 'Stripe-Signature': signature, 'Content-Type': 'application/json' })
+      .send(payload);
+  const signed = (event: unknown): [string, string] => {
+    const payload = JSON.stringify(event);
+    return [payload, w.stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })];
+  };
+  const signedWebhook = async () => webhook(...signed(w.stripeServer.succeededEvent(await paidIntent())));
+  /** The stream's status, media type and first event (then it is closed). */
+  const firstEvent = async (path: string): Promise<Answer> => {
+    const server = await listen(w.t.app);
+    try {
+      const stream = await openSse(server.base, path);
+      expect((await stream.next(() => true)).data).toEqual({ type: 'ready' });
+      stream.close();
+      const type = String(stream.headers['content-type']).split(';')[0]!;
+      return { status: stream.status, type, body: stream.raw() };
+    } finally {
+      await server.close();
+    }
+  };
+  const upload = async (who: Who) =>
+    request(w.t.app)
+      .post('/uploads')
+      .set(auth(who))
+      .attach('image', await pngImage(), 'a.png');
+
+  return {
+    health: [[200, () => get('/health')]],
+    openApiDocument: [[200, () => get('/openapi.json')]],
+    apiReference: [[200, () => get('/docs')]],
+    apiReferenceAsset: [
+      [200, () => get('/docs/assets/init.js')],
+      [404, () => get('/docs/assets/nope.js')],
+    ],
+    events: [
+      [200, () => firstEvent(`/events?token=${w.reader.token}`)],
+      [401, () => get('/events?token=not-a-jwt')],
+      [400, () => get('/events?since=1')],
+    ],
+    signIn: [
+      [
+        200,
+        async () => {
+          const account = await registered();
+          return post('/jwt', { email: lastEmail }, account);
+        },
+      ],
+      [401, () => post('/jwt', { email: w.reader.email })],
+      [403, async () => post('/jwt', { email: w.other.email }, await registered())],
+    ],
+    isEmailFree: [
+      [200, () => post('/users', { email: uniqueEmail() })],
+      [400, () => post('/users', { email: { $ne: null } })],
+    ],
+    register: [
+      [201, async () => post('/users/new', { name: 'New Person' }, await signedUp())],
+      [200, () => post('/users/new', {}, withToken(w.reader.idToken))],
+      [401, () => post('/users/new', {})],
+    ],
+    registerGoogle: [
+      [201, async () => post('/users/new/google', {}, await google())],
+      [200, () => post('/users/new/google', {}, withToken(googleToken))],
+      [403, async () => post('/users/new/google', { email: w.other.email }, await google())],
+    ],
+    isAdmin: [
+      [200, () => get(`/check/isAdmin?email=${w.reader.email}`, 'reader')],
+      [403, () => get(`/check/isAdmin?email=${w.other.email}`, 'reader')],
+    ],
+    isPremium: [
+      [200, () => get(`/isPremium?email=${w.premium.email}`, 'premium')],
+      [401, () => get(`/isPremium?email=${w.premium.email}`)],
+    ],
+    removeExpiredSubscription: [
+      [200, () => patch('/remove/subscription', { email: w.reader.email }, 'reader')],
+      [403, () => patch('/remove/subscription', { email: w.other.email }, 'reader')],
+    ],
+    getProfile: [
+      [200, () => get(`/users/${w.premium.email}`, 'premium')],
+      [200, () => get(`/users/${w.reader.email}`, 'admin')],
+      [403, () => get(`/users/${w.admin.email}`, 'reader')],
+    ],
+    updateProfile: [
+      [200, () => patch(`/users/${w.other.email}`, { name: 'O', phone: '+1234567' }, 'other')],
+      [400, () => patch(`/users/${w.other.email}`, { name: 'O', phone: 'abc' }, 'other')],
+    ],
+    listUsers: [
+      [200, () => get('/all-users?limit=10', 'admin')],
+      [403, () => get('/all-users', 'premium')],
+      [400, () => get('/all-users?limit=7', 'admin')],
+    ],
+    makeAdmin: [
+      [200, async () => patch(`/make-admin/${await newUserId()}`, {}, 'admin')],
+      [404, () => patch(`/make-admin/${unknownId}`, {}, 'admin')],
+      [403, () => patch(`/make-admin/${unknownId}`, {}, 'reader')],
+    ],
+    userCounts: [
+      [200, () => get('/users-count')],
+      [429, () => overBudget('/users-count')],
+    ],
+    activeUsers: [
+      [200, () => get('/active-users')],
+      [429, () => overBudget('/active-users')],
+    ],
+    myArticleViews: [
+      [200, () => get('/stats/my-article-views?days=7', 'reader')],
+      [400, () => get('/stats/my-article-views?days=1000', 'reader')],
+    ],
+    publisherViews: [
+      [200, () => get('/stats/publisher-views', 'admin')],
+      [403, () => get('/stats/publisher-views', 'reader')],
+    ],
+    plans: [[200, () => get('/plans')]],
+    createPaymentIntent: [
+      [200, () => post('/create-payment-intent', { amount: 5 }, payer)],
+      [400, () => post('/create-payment-intent', { amount: 7 }, payer)],
+    ],
+    redeemPayment: [
+      [200, async () => redeem(await paidIntent())],
+      [403, async () => redeem(await paidIntent(), w.reader.email)],
+      [404, () => redeem('pi_unknown')],
+    ],
+    stripeWebhook: [
+      [200, signedWebhook],
+      [400, () => webhook('{}', 't=1,v1=bad')],
+      // Signed, but not shaped like Stripe's events: refused, never a 500.
+      [400, () => webhook(...signed({ type: 'payment_intent.succeeded', data: 'x' }))],
+      [400, () => webhook(...signed(null))],
+    ],
+    listPublishers: [
+      [200, () => get('/publisher-data')],
+      [429, () => overBudget('/publisher-data')],
+    ],
+    addPublisher: [
+      [201, () => post('/add-publishers', { publisherName: 'The Bugle', logo }, 'admin')],
+      [409, () => post('/add-publishers', { publisherName: PUBLISHER, logo }, 'admin')],
+      [403, () => post('/add-publishers', { publisherName: 'X', logo }, 'reader')],
+    ],
+    publisherArticleCounts: [
+      [200, () => get('/publisher/article/count', 'admin')],
+      [403, () => get('/publisher/article/count', 'reader')],
+    ],
+    trendingArticles: [
+      [200, () => get('/articles/trending')],
+      [429, () => overBudget('/articles/trending')],
+    ],
+    publicArticleIndex: [
+      [200, () => get('/articles/public')],
+      [429, () => overBudget('/articles/public')],
+    ],
+    articleTeaser: [
+      [200, () => get(`/articles/public/${premium._id}`)],
+      [404, () => get(`/articles/public/${pending._id}`)],
+      [400, () => get('/articles/public/not-an-id')],
+    ],
+    approvedArticles: [
+      [200, () => get('/all-articles/approved?tags=technology&limit=10')],
+      [400, () => get('/all-articles/approved?limit=7')],
+    ],
+    premiumArticles: [
+      [200, () => get('/premium/articles/only', 'premium')],
+      [402, () => get('/premium/articles/only', 'reader')],
+    ],
+    articleDetails: [
+      [200, () => get(`/article/data/${approved._id}`, 'other')],
+      [200, () => get(`/article/data/${pending._id}`, 'reader')],
+      [402, () => get(`/article/data/${premium._id}`, 'other')],
+      [404, () => get(`/article/data/${pending._id}`, 'other')],
+    ],
+    countView: [
+      [200, () => patch(`/articles/view-count/${approved._id}`, {}, 'other')],
+      [404, () => patch(`/articles/view-count/${unknownId}`, {}, 'other')],
+    ],
+    postingAllowance: [
+      [200, () => get('/me/posting', 'reader')],
+      [401, () => get('/me/posting')],
+    ],
+    createArticle: [
+      [201, () => post(`/articles?email=${w.other.email}`, article(), 'other')],
+      [402, () => post(`/articles?email=${w.other.email}`, article(), 'other')],
+      [400, () => post(`/articles?email=${w.premium.email}`, { title: '' }, 'premium')],
+    ],
+    articlesByAuthor: [
+      [200, () => get(`/articles/${w.reader.email}`, 'reader')],
+      [403, () => get(`/articles/${w.reader.email}`, 'other')],
+    ],
+    updateArticle: [
+      [200, () => patch(`/my-articles/update/${pending._id}`, edit, 'reader')],
+      [409, () => patch(`/my-articles/update/${declined._id}`, edit, 'reader')],
+      [403, () => patch(`/my-articles/update/${pending._id}`, edit, 'other')],
+    ],
+    deleteArticle: [
+      [200, async () => del(`/my-articles/${(await fresh('Pending'))._id}`, 'admin')],
+      [403, () => del(`/my-articles/${pending._id}`, 'other')],
+      [404, () => del(`/my-articles/${unknownId}`, 'reader')],
+    ],
+    moderationPage: [
+      [200, () => get('/all-articles/data?status=Pending', 'admin')],
+      [400, () => get('/all-articles/data?status=Lost', 'admin')],
+      [403, () => get('/all-articles/data', 'premium')],
+    ],
+    moderationCounts: [
+      [200, () => get('/all-articles/counts', 'admin')],
+      [403, () => get('/all-articles/counts', 'reader')],
+    ],
+    approveArticle: [
+      [200, async () => patch(`/update/status/${(await fresh('Pending'))._id}`, {}, 'admin')],
+      [409, () => patch(`/update/status/${approved._id}`, {}, 'admin')],
+    ],
+    declineArticle: [
+      [
+        200,
+        async () =>
+          patch(`/article/decline/${(await fresh('Pending'))._id}`, { decliningReason: 'No' }, 'admin'),
+      ],
+      [400, () => patch(`/article/decline/${pending._id}`, { decliningReason: '' }, 'admin')],
+    ],
+    makeArticlePremium: [
+      [200, async () => patch(`/make-premium/${(await fresh('Approved'))._id}`, {}, 'admin')],
+      [409, () => patch(`/make-premium/${declined._id}`, {}, 'admin')],
+    ],
+    uploadImage: [
+      [201, () => upload(null)],
+      [201, () => upload('reader')],
+      [400, () => request(w.t.app).post('/uploads').field('name', 'no image')],
+    ],
+    getUpload: [
+      [200, () => get(w.uploadPath)],
+      [404, () => get('/uploads/missing.webp')],
+    ],
+  };
+}

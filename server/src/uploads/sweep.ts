@@ -1,0 +1,93 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createArticleRepository } from '../articles/repository.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { createPublisherRepository } from '../publishers/repository.js';
+import type { Store } from '../store/port.js';
+import { createUserRepository } from '../users/repository.js';
+import { createUploadRepository } from './repository.js';
+import { createUploadService } from './service.js';
+
+/**
+ * How long an upload may stay unused. Covers the registration photo, uploaded before the account
+ * exists, and an article image uploaded while its form is still being filled in.
+ */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The name all files of one upload share: `<base>.<ext>`, and any variant written beside it as
+ * `<base>-<variant>.<ext>`. Upload names are hex, so the base ends at the first dash or dot.
+ */
+export function uploadBase(file: string): string {
+  return /^[^.-]+/.exec(file)?.[0] ?? file;
+}
+
+/** The upload base a URL points at (`…/uploads/<file>` on any host, so a changed PUBLIC_URL still counts). */
+function baseOfUrl(url: string): string | null {
+  const match = /\/uploads\/([^/?#]+)(?:[?#].*)?$/.exec(url);
+  return match ? uploadBase(match[1]!) : null;
+}
+
+export interface SweepDeps {
+  store: Store;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Deletes uploads older than the grace period that no article (cover or author photo), user or
+ * publisher refers to: every file sharing the upload's base name, then its record. References are
+ * gathered once per sweep (one pass per collection), not looked up per upload. Files without an
+ * upload record (the demo seed's images) are never touched. See docs/decisions/unused-upload-sweep.md.
+ */
+export async function sweepUnusedUploads(
+  deps: SweepDeps,
+  graceMs = UNUSED_UPLOAD_GRACE_MS,
+): Promise<{ deleted: string[] }> {
+  const uploads = createUploadRepository(deps.store);
+  const cutoff = new Date(deps.clock.now().getTime() - graceMs).toISOString();
+  const candidates = await uploads.listCreatedBefore(cutoff);
+  if (candidates.length === 0) return { deleted: [] };
+
+  const urlLists = await Promise.all([
+    createArticleRepository(deps.store).imageUrls(),
+    createUserRepository(deps.store).photoUrls(),
+    createPublisherRepository(deps.store).logoUrls(),
+  ]);
+  const referenced = new Set<string>();
+  for (const list of urlLists) {
+    for (const url of list) {
+      const base = baseOfUrl(url);
+      if (base) referenced.add(base);
+    }
+  }
+  const unused = candidates.filter((u) => !referenced.has(uploadBase(u.file)));
+  if (unused.length === 0) return { deleted: [] };
+
+  const dir = createUploadService(deps).dir;
+  const filesByBase = new Map<string, string[]>();
+  for (const file of await readdir(dir).catch(() => [] as string[])) {
+    const base = uploadBase(file);
+    const files = filesByBase.get(base);
+    if (files) files.push(file);
+    else filesByBase.set(base, [file]);
+  }
+  const deleted: string[] = [];
+  for (const upload of unused) {
+    try {
+      for (const file of filesByBase.get(uploadBase(upload.file)) ?? []) {
+        await rm(path.join(dir, file), { force: true });
+      }
+      // The record goes last: if a file could not be removed, the next sweep tries again.
+      await uploads.deleteById(upload._id);
+      deleted.push(upload.file);
+    } catch (err) {
+      deps.logger.warn({ err, file: upload.file }, 'could not delete an unused upload');
+    }
+  }
+  if (deleted.length) deps.logger.info({ count: deleted.length }, 'unused uploads deleted');
+  return { deleted };
+}
