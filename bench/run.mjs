@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the public hot reads of the real API (server/dist/index.js, embedded store) side by
- * side with a bare Express 5 app answering a 20-article list with res.json (ARCHITECTURE.md
+ * side with a bare Express 5 app answering a 20-article list with res.json (docs/api-contract.md
  * "Performance targets"). Everything runs on loopback, stops by itself and removes its temp dirs.
  *
  *   node bench/run.mjs [--duration=10] [--connections=50] [--full] [--sizes=1000,10000] [--strict]

@@ -31,7 +31,7 @@ async function submitAndReadError(page: Page): Promise<string> {
 }
 
 describe('registration', () => {
-  it('shows the exact message of each rule of SPEC §5', async () => {
+  it('shows the exact message of each rule of docs/product.md §5', async () => {
     const { context, page } = await newPage(browser());
     await goto(page, '/registration');
     const email = uniqueEmail('rules');

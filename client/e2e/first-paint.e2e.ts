@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiGet, DEMO, goto, login, newPage, sharedBrowser } from './harness';
+import { apiGet, DEMO, goto, login, MOBILE, newPage, sharedBrowser, webUrl } from './harness';
 
 const browser = sharedBrowser();
 
@@ -21,7 +21,10 @@ function requestsOf(page: Page): string[] {
 
 describe('first paint without Firebase Auth', () => {
   it('a signed-out visitor reads home, all articles and an article with no Firebase, Google or Stripe requests', async () => {
-    const [article] = await apiGet<{ _id: string; articleTitle: string }[]>('/all-articles/approved?limit=1');
+    const approved = await apiGet<{ _id: string; articleTitle: string; isPremium: string }[]>(
+      '/all-articles/approved?limit=20',
+    );
+    const article = approved.find((a) => a.isPremium !== 'Yes');
     const { context, page } = await newPage(browser());
     const urls = requestsOf(page);
 
@@ -77,6 +80,34 @@ describe('first paint without Firebase Auth', () => {
     // Signed-in links came with the session, and the session token is still there.
     await page.getByTestId('desktop-nav').getByRole('link', { name: 'My Articles' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await context.close();
+  });
+
+  it("home's HTML names its route's code and preloads the very image the carousel shows (fetched once)", async () => {
+    const html = await (await fetch(`${webUrl}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-[\w-]+\.js" \/>/);
+    const preload =
+      /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
+        html,
+      );
+    expect(preload, 'an image preload for the first trending story').not.toBeNull();
+    const candidates = preload![1]!.split(', ').map((c) => c.split(' ')[0]!);
+
+    const { context, page } = await newPage(browser(), { viewport: MOBILE });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    await goto(page, '/');
+    const first = page.getByTestId('trending-carousel').locator('.swiper-slide-active img');
+    await first.waitFor();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toBeTruthy();
+    const shown = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(candidates).toContain(shown);
+    expect(await first.getAttribute('sizes')).toBe(preload![2]);
+    expect(images.filter((url) => url === shown)).toHaveLength(1);
     await context.close();
   });
 });

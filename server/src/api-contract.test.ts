@@ -1,5 +1,5 @@
 /**
- * The cross-cutting rules of ARCHITECTURE.md ("Auth contract", "Who may call what", "Privacy") checked
+ * The cross-cutting rules of docs/api-contract.md ("Auth contract", "Who may call what", "Privacy") checked
  * on every protected route at once: 401 for a missing / garbage / expired / forged session, 403 for
  * another user or a non-admin, 400 for `$` objects, arrays, wrong types and malformed ids (params,
  * query and body), 404 for unknown ids, 413 for bodies over 100 kB, and JSON errors without stacks.

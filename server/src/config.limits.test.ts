@@ -5,11 +5,12 @@ import { ConfigError, loadConfig, RATE_LIMIT_DEFAULTS } from './config.js';
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/newsroom-limits-config', JWT_SECRET: 'x'.repeat(48) };
 
 describe('rate limit variables', () => {
-  it('default to 10 intents an hour, 60 views a minute and 100 anonymous uploads a day', () => {
+  it('default to 10 intents an hour, 60 views a minute, 100 anonymous uploads a day and 120 uncached public reads a minute', () => {
     expect(RATE_LIMIT_DEFAULTS).toEqual({
       paymentIntents: { windowMs: 3_600_000, max: 10 },
       viewCounts: { windowMs: 60_000, max: 60 },
       uploadsAnonymousDaily: { windowMs: 86_400_000, max: 100 },
+      publicReads: { windowMs: 60_000, max: 120 },
     });
     for (const env of [base, { ...base, VIEW_RATE_LIMIT_MAX: '', PAYMENT_INTENT_RATE_LIMIT_MAX: ' ' }]) {
       expect(loadConfig(env).rateLimits).toMatchObject(RATE_LIMIT_DEFAULTS);

@@ -1,15 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { User } from 'firebase/auth';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import type { SessionHooks } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
@@ -58,7 +49,7 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     applyTheme(state.darkMode ? 'dark' : 'light');
   }, [state.darkMode]);
 
-  // Sign-in state changes (SPEC §4): theme, user, token, admin flag, premium check. Followed from the
+  // Sign-in state changes (docs/product.md §4): theme, user, token, admin flag, premium check. Followed from the
   // moment Firebase is loaded, whoever loaded it; loaded here when a sign-in may need restoring.
   useEffect(() => {
     let current = 0;

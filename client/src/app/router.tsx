@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Layout } from '@/components/Layout';
@@ -6,30 +6,30 @@ import { AdminRoute } from './guards/AdminRoute';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { SubscriptionRoute } from './guards/SubscriptionRoute';
 import { RouteError } from './RouteError';
+import { screen, type Screen } from './screens';
 
-// One lazily loaded chunk per screen (routes/).
-const Home = lazy(() => import('./routes/Home'));
-const AllArticles = lazy(() => import('./routes/AllArticles'));
-const ArticleDetails = lazy(() => import('./routes/ArticleDetails'));
-const AboutUs = lazy(() => import('./routes/AboutUs'));
-const AddArticle = lazy(() => import('./routes/AddArticle'));
-const MyArticles = lazy(() => import('./routes/MyArticles'));
-const PremiumArticles = lazy(() => import('./routes/PremiumArticles'));
-const Subscription = lazy(() => import('./routes/Subscription'));
-const Payment = lazy(() => import('./routes/Payment'));
-const Login = lazy(() => import('./routes/Login'));
-const Registration = lazy(() => import('./routes/Registration'));
-const NotFound = lazy(() => import('./routes/NotFound'));
-const AdminDashboard = lazy(() => import('./routes/dashboard/AdminDashboard'));
-const AdminStatistics = lazy(() => import('./routes/dashboard/AdminStatistics'));
-const AllUsers = lazy(() => import('./routes/dashboard/AllUsers'));
-const AllArticlesAdmin = lazy(() => import('./routes/dashboard/AllArticlesAdmin'));
-const AddPublisher = lazy(() => import('./routes/dashboard/AddPublisher'));
-const MyProfile = lazy(() => import('./routes/dashboard/MyProfile'));
-const UserDashboard = lazy(() => import('./routes/dashboard/UserDashboard'));
-const UserStatistics = lazy(() => import('./routes/dashboard/UserStatistics'));
+// One lazily loaded chunk per screen (routes/); main.tsx loads the landing page's ahead of the first render.
+const Home = screen(() => import('./routes/Home'));
+const AllArticles = screen(() => import('./routes/AllArticles'));
+const ArticleDetails = screen(() => import('./routes/ArticleDetails'));
+const AboutUs = screen(() => import('./routes/AboutUs'));
+const AddArticle = screen(() => import('./routes/AddArticle'));
+const MyArticles = screen(() => import('./routes/MyArticles'));
+const PremiumArticles = screen(() => import('./routes/PremiumArticles'));
+const Subscription = screen(() => import('./routes/Subscription'));
+const Payment = screen(() => import('./routes/Payment'));
+const Login = screen(() => import('./routes/Login'));
+const Registration = screen(() => import('./routes/Registration'));
+const NotFound = screen(() => import('./routes/NotFound'));
+const AdminDashboard = screen(() => import('./routes/dashboard/AdminDashboard'));
+const AdminStatistics = screen(() => import('./routes/dashboard/AdminStatistics'));
+const AllUsers = screen(() => import('./routes/dashboard/AllUsers'));
+const AllArticlesAdmin = screen(() => import('./routes/dashboard/AllArticlesAdmin'));
+const AddPublisher = screen(() => import('./routes/dashboard/AddPublisher'));
+const MyProfile = screen(() => import('./routes/dashboard/MyProfile'));
+const UserDashboard = screen(() => import('./routes/dashboard/UserDashboard'));
+const UserStatistics = screen(() => import('./routes/dashboard/UserStatistics'));
 
-type Screen = LazyExoticComponent<ComponentType>;
 const page = (Screen: Screen) => <Screen />;
 const login = (Screen: Screen) => <PrivateRoute>{page(Screen)}</PrivateRoute>;
 const subscribed = (Screen: Screen) => <SubscriptionRoute>{page(Screen)}</SubscriptionRoute>;
@@ -37,7 +37,7 @@ const admin = (Screen: Screen) => <AdminRoute>{page(Screen)}</AdminRoute>;
 /** Screens outside the layout get their own Suspense boundary. */
 const standalone = (node: ReactNode) => <Suspense fallback={<FullScreenLoader />}>{node}</Suspense>;
 
-/** Every route of SPEC.md §2. */
+/** Every route of docs/product.md §2. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

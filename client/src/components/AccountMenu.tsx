@@ -49,7 +49,12 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
         <div className="card absolute top-12 right-0 z-50 w-64 p-4 shadow-xl" role="menu">
           <p className="truncate font-display text-lg font-bold">{user.displayName || 'Reader'}</p>
           <p className="truncate text-sm text-muted">{user.email}</p>
-          <button type="button" role="menuitem" onClick={handleLogout} className="btn btn-primary mt-4 w-full">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={handleLogout}
+            className="btn btn-primary mt-4 w-full"
+          >
             <LogOutIcon aria-hidden="true" /> Logout
           </button>
         </div>

@@ -13,7 +13,7 @@ export function Footer() {
       <div className="container-page flex flex-col items-center gap-4 py-10 text-center">
         <Logo />
         <p className="font-display text-lg text-muted italic">Providing reliable news since 1992</p>
-        {/* Social icons are shown without links (SPEC §2). */}
+        {/* Social icons are shown without links (docs/product.md §2). */}
         <ul className="flex gap-3" aria-label="Social media">
           {socials.map(({ label, Icon }) => (
             <li key={label}>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 
-/** SPEC.md §2 / §9: page size options; the default is 5 and pages are 1-based. */
+/** docs/product.md §2 / §9: page size options; the default is 5 and pages are 1-based. */
 export const PAGE_SIZES = [3, 5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 5;
 

@@ -29,9 +29,7 @@ function feather(children: ReactNode) {
 
 export const MenuIcon = feather(<path d="M3 12h18M3 6h18M3 18h18" />);
 export const CloseIcon = feather(<path d="M18 6 6 18M6 6l12 12" />);
-export const LogOutIcon = feather(
-  <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
-);
+export const LogOutIcon = feather(<path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />);
 export const SunIcon = feather(
   <>
     <circle cx="12" cy="12" r="5" />

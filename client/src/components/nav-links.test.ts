@@ -3,7 +3,7 @@ import { navLinks } from './nav-links';
 
 const paths = (signedIn: boolean, isAdmin: boolean) => navLinks({ signedIn, isAdmin }).map((l) => l.to);
 
-describe('navLinks (SPEC §2)', () => {
+describe('navLinks (docs/product.md §2)', () => {
   it('signed out: Home, All Articles, About Us', () => {
     expect(paths(false, false)).toEqual(['/', '/all-articles', '/about-us']);
   });

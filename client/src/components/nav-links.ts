@@ -8,7 +8,7 @@ interface NavState {
   isAdmin: boolean;
 }
 
-/** Navbar links by sign-in state and role (SPEC §2). */
+/** Navbar links by sign-in state and role (docs/product.md §2). */
 export function navLinks({ signedIn, isAdmin }: NavState): NavItem[] {
   const links: NavItem[] = [
     { to: '/', label: 'Home' },

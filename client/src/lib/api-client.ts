@@ -37,7 +37,7 @@ api.interceptors.request.use((config: SessionRequestConfig) => {
 export interface SessionHooks {
   /** The signed-in user's email and a fresh Firebase ID token; rejects when Firebase has no usable sign-in. */
   freshIdentity: () => Promise<{ email: string; idToken: string }>;
-  /** Log out, clear loading, go to /login (SPEC §4). */
+  /** Log out, clear loading, go to /login (docs/product.md §4). */
   onExpired: () => void | Promise<void>;
   /** The server answered 402 needPremium: the caller is not (or no longer) premium. */
   onNeedPremium?: () => void;
@@ -180,7 +180,7 @@ api.interceptors.response.use(
     }
     if (status === 401 || status === 403) await expireSession();
     else if (isNeedPremium(error)) hooks?.onNeedPremium?.();
-    // The caller still sees the failure (SPEC §4).
+    // The caller still sees the failure (docs/product.md §4).
     return Promise.reject(error);
   },
 );

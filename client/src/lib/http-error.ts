@@ -7,12 +7,16 @@ import type { AxiosError } from 'axios';
 
 /** axios's isAxiosError: an object marked `isAxiosError: true` (every AxiosError, CanceledError too). */
 export function isApiError(error: unknown): error is AxiosError {
-  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+  return (
+    typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
 }
 
 /** axios's isCancel: a call cancelled by its caller (CanceledError carries `__CANCEL__`). */
 export function isCanceled(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && Boolean((error as { __CANCEL__?: unknown }).__CANCEL__);
+  return (
+    typeof error === 'object' && error !== null && Boolean((error as { __CANCEL__?: unknown }).__CANCEL__)
+  );
 }
 
 /** The server's `{message}` of a failed call, if any. */

@@ -6,7 +6,7 @@ const user: SessionUser = { uid: 'u1', email: 'ada@example.test', displayName: '
 const run = (state: SessionState, ...actions: Parameters<typeof sessionReducer>[1][]) =>
   actions.reduce(sessionReducer, state);
 
-describe('session state (SPEC §3–4)', () => {
+describe('session state (docs/product.md §3–4)', () => {
   it('starts loading, signed out, with the stored theme', () => {
     expect(initialSession(true)).toEqual({
       loading: true,
@@ -16,6 +16,18 @@ describe('session state (SPEC §3–4)', () => {
       isAdmin: false,
       adminLoading: true,
       darkMode: true,
+    });
+  });
+
+  it('starts signed out with nothing loading when there is no sign-in to restore', () => {
+    expect(initialSession(false, false)).toEqual({
+      loading: false,
+      user: null,
+      subscribed: false,
+      subscriptionLoading: false,
+      isAdmin: false,
+      adminLoading: false,
+      darkMode: false,
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The client session state of SPEC.md §3–4 as a pure reducer, so the sign-in / sign-out transitions
+ * The client session state of docs/product.md §3–4 as a pure reducer, so the sign-in / sign-out transitions
  * can be tested without a browser. AuthProvider (app/provider.tsx) drives it from Firebase events.
  */
 
@@ -13,7 +13,7 @@ export interface SessionUser {
 
 export interface SessionState {
   loading: boolean;
-  /** Signed out: null (SPEC's "empty list", typed). */
+  /** Signed out: null (the product's "empty list", typed). */
   user: SessionUser | null;
   subscribed: boolean;
   subscriptionLoading: boolean;

@@ -14,7 +14,7 @@ export const swal = Swal.mixin({
   },
 });
 
-/** 'Are you sure?' / 'You won't be able to revert this!' (SPEC §8); resolves true when confirmed. */
+/** 'Are you sure?' / 'You won't be able to revert this!' (docs/product.md §8); resolves true when confirmed. */
 export async function confirmAction(confirmButtonText = 'Yes'): Promise<boolean> {
   const result = await swal.fire({
     title: 'Are you sure?',

@@ -17,7 +17,7 @@ export function imageFileProblem(file: File): string | undefined {
   return undefined;
 }
 
-/** A file worth uploading: present, with a name and a type (SPEC §5). */
+/** A file worth uploading: present, with a name and a type (docs/product.md §5). */
 export function assertImageFile(file: File | null | undefined): asserts file is File {
   if (!file || !file.name || !file.type) throw new Error(INVALID_IMAGE_MESSAGE);
 }
@@ -51,7 +51,7 @@ export interface UploadImageOptions {
 /**
  * Uploads an image (POST /uploads, multipart field `image`; the answer has the image host's shape
  * `{data: {display_url}}`) and resolves to the hosted URL. Throws 'Invalid image file input.' for a
- * missing/unnamed/untyped file; an upload failure is logged and resolves to undefined (SPEC §7), and
+ * missing/unnamed/untyped file; an upload failure is logged and resolves to undefined (docs/product.md §7), and
  * its reason goes to `onError` so the form can show it next to the file field.
  */
 export async function uploadImage(

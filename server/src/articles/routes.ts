@@ -17,7 +17,7 @@ import {
 import { createArticleService } from './service.js';
 
 /**
- * Article routes (ARCHITECTURE.md "Who may call what"). Public lists are anyone's and cached;
+ * Article routes (docs/api-contract.md "Who may call what"). Public lists are anyone's and cached;
  * details and view counts need a session; writing needs an account; moderation is admin-only.
  */
 export function articleRoutes(ctx: RouteContext): Router {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, httpUrl, PAGE_SIZES, pageQuerySchema } from '../users/schemas.js';
 import { publisherNameSchema } from '../publishers/schemas.js';
 
-/** The fifteen tags of SPEC.md §3 (value = lower-case word; the client capitalises the label). */
+/** The fifteen tags of docs/product.md §3 (value = lower-case word; the client capitalises the label). */
 export const TAGS = [
   'technology',
   'health',

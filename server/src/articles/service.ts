@@ -34,7 +34,7 @@ import {
 export const TRENDING_SIZE = 6;
 /** One counted view per signed-in reader per article per 30 minutes. */
 export const VIEW_WINDOW_MS = 30 * 60 * 1000;
-/** Articles a user who is neither premium nor admin may post in total (ARCHITECTURE.md: 1). */
+/** Articles a user who is neither premium nor admin may post in total (docs/api-contract.md: 1). */
 export const FREE_PLAN_MAX_ARTICLES = 1;
 export const FREE_PLAN_MESSAGE = 'You have reached maximum post of free plan';
 const PREMIUM_CONTENT_MESSAGE = 'This is a premium article: subscribe to read it';

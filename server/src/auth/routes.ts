@@ -39,7 +39,7 @@ export function userRateLimit(limit: RateLimit, message = 'Too many requests, pl
 }
 
 /**
- * Sign-in and registration (ARCHITECTURE.md "Auth contract"): POST /jwt, POST /users,
+ * Sign-in and registration (docs/api-contract.md "Auth contract"): POST /jwt, POST /users,
  * POST /users/new(/google), and the caller's own role checks.
  */
 export function authRoutes(ctx: RouteContext): Router {

@@ -5,7 +5,7 @@ import { CacheGroup, TRENDING_KEY, type AnswerCache } from './answer-cache.js';
  * Which cached answers each collection's documents feed. `byId`: answers cached per document _id,
  * dropped one by one when the write names its target by _id (else the whole group goes).
  * `counters`: a by-_id `$inc` of only these fields drops that document's byId answers and the listed
- * answers only. A counted view must not throw away every list (ARCHITECTURE.md: view counting never
+ * answers only. A counted view must not throw away every list (docs/api-contract.md: view counting never
  * blocks a read): trending (ordered by views) is rebuilt at once; the view counts shown on other
  * list cards catch up when those answers expire, and publisher counts do not depend on views.
  */

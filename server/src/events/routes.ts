@@ -1,23 +1,14 @@
 import { Router } from 'express';
 import jwt from 'jsonwebtoken';
-import { z } from 'zod';
 import { bearerToken, verifySession } from '../auth/tokens.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
 import { createUserRepository } from '../users/repository.js';
 import { parseInput } from '../users/schemas.js';
 import { isAdmin } from '../users/types.js';
+import { eventsQuerySchema } from './schemas.js';
 import type { EventStreams } from './streams.js';
 import type { Viewer } from './types.js';
-
-export const eventsQuerySchema = z
-  .object({
-    /** EventSource cannot send headers, so browsers pass our JWT here (the request log masks it). */
-    token: z.string().min(1).max(4096).optional(),
-    /** For clients that reconnect with a new EventSource (it cannot set Last-Event-ID either). */
-    lastEventId: z.string().max(64).optional(),
-  })
-  .strict();
 
 /** When a verified token expires, in ms (null when it carries no exp). */
 function expiryOf(token: string): number | null {

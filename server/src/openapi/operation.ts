@@ -4,6 +4,7 @@
  * declaration in registry.ts only names what is particular to it.
  */
 import type { z } from 'zod';
+import { PAGE_SIZES } from '../users/schemas.js';
 import { ErrorBody, NeedPremiumBody } from './responses.js';
 
 /**
@@ -63,6 +64,9 @@ export interface Operation extends Omit<
   tag: string;
   responses: Record<number, DocResponse>;
 }
+
+/** What `limit`'s refinement accepts, as a hint (JSON Schema cannot see a refinement). */
+export const PAGE_LIMIT = { enum: PAGE_SIZES.map(String) };
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: nothing was changed',

@@ -10,13 +10,10 @@ import {
   listPageQuerySchema,
   updateArticleBodySchema,
 } from '../articles/schemas.js';
-import { PAGE_SIZES } from '../users/schemas.js';
 import { emailQuerySchema } from '../users/schemas.js';
-import { operationsOf } from './operation.js';
+import { operationsOf, PAGE_LIMIT } from './operation.js';
 import * as R from './responses.js';
 
-/** What `limit`'s refinement accepts, for the document (JSON Schema cannot see a refinement). */
-export const PAGE_LIMIT = { enum: PAGE_SIZES.map(String) };
 const cards = R.ArticleCardList;
 const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
 const admin = { security: 'session', access: 'admin', params: idParamSchema } as const;

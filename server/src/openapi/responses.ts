@@ -13,10 +13,18 @@ import type { CreatedIntent } from '../payments/intents.js';
 import type { PublisherArticleCount } from '../publishers/service.js';
 import type { MyArticleViews, PublisherViews } from '../stats/view-stats.js';
 
-const id = z.string().regex(/^[0-9a-f]{24}$/);
+// Examples keep the reference page's samples readable (it would otherwise make them up from the patterns).
+const id = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/)
+  .meta({ examples: ['6650f0c2a1b2c3d4e5f60718'] });
 /** Stored timestamps are toISOString() output (UTC, milliseconds, Z). */
-const timestamp = z.iso.datetime();
-const count = z.number().int().min(0);
+const timestamp = z.iso.datetime().meta({ examples: ['2026-05-01T09:30:00.000Z'] });
+const count = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ examples: [42] });
 
 export const ErrorBody = z
   .object({

@@ -3,9 +3,9 @@
  * catalog price, and a grant checks the PaymentIntent's amount against this table.
  */
 export interface Plan {
-  /** Premium time the plan buys, in seconds (SPEC.md's payment information: `time`). */
+  /** Premium time the plan buys, in seconds (docs/product.md's payment information: `time`). */
   seconds: number;
-  /** Price in whole US dollars (SPEC.md's payment information: the amount). */
+  /** Price in whole US dollars (docs/product.md's payment information: the amount). */
   amount: number;
   /** What the plan select shows. */
   label: string;

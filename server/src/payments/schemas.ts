@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../users/schemas.js';
 
-/** A number, or its plain decimal text (SPEC.md's payment information is text: '<seconds> <dollars>'). */
+/** A number, or its plain decimal text (docs/product.md's payment information is text: '<seconds> <dollars>'). */
 const numeric = z.union([
   z.number().finite(),
   z

@@ -566,5 +566,5 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   },
 ];
 
-/** The fifteen tags of SPEC.md §3: the seed uses every one of them. */
+/** The fifteen tags of docs/product.md §3: the seed uses every one of them. */
 export { TAGS as ALL_TAGS } from '../articles/schemas.js';

@@ -1,4 +1,5 @@
-import type { Router } from 'express';
+import { Router } from 'express';
+import { compressAnswers } from '../cache/compress.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { defaultDistDir, siteRouter } from './routes.js';
@@ -6,10 +7,11 @@ import { serviceSource } from './source.js';
 
 /**
  * The site inside the API (SERVE_CLIENT=true): article data straight from the articles service,
- * and the site's origin is the API's PUBLIC_URL. The API app's compression covers its answers.
+ * and the site's origin is the API's PUBLIC_URL. The API compresses only its JSON answers, so the
+ * site's pages and assets get the compression middleware here.
  */
 export function mountedSite(ctx: RouteContext): Router {
-  return siteRouter({
+  const site = siteRouter({
     source: serviceSource(createArticleService(ctx)),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),
     siteUrl: ctx.config.publicUrl,
@@ -17,4 +19,5 @@ export function mountedSite(ctx: RouteContext): Router {
     now: () => ctx.clock.now(),
     missGuard: (req, res) => ctx.publicReads.guard(req, res),
   });
+  return Router().use(compressAnswers(), site);
 }

@@ -10,6 +10,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Logger } from 'pino';
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
+import { hintTags, loadFirstScreens, screenFor, withHeadTags, type LeadImageSource } from './first-screen.js';
 import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
 import type { SiteSource } from './source.js';
 
@@ -30,6 +31,8 @@ export interface SiteOptions {
 const ARTICLE_ID = /^[0-9a-f]{24}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FEED_CACHE_CONTROL = 'public, max-age=300';
+/** How long a page waits for its leading image's URL before it goes out without that hint. */
+const LEAD_IMAGE_WAIT_MS = 250;
 
 /** The client build next to this package (server/{src,dist}/site → client/dist). */
 export function defaultDistDir(): string {
@@ -77,6 +80,45 @@ export function siteRouter(options: SiteOptions): Router {
   }
   const shell = parseShell(readFileSync(indexFile, 'utf8'));
   const assetsDir = path.join(distDir, 'assets') + path.sep;
+  const screens = loadFirstScreens(distDir);
+
+  // The leading image of home (first trending story) and all articles (newest story), looked up at
+  // most once per TTL; a slow or failed lookup only costs the page its image hint.
+  const leadTtlMs = options.feedTtlMs ?? 60_000;
+  const firstImage = (list: () => Promise<{ articleImage: string }[]>) =>
+    briefly(
+      leadTtlMs,
+      () => now().getTime(),
+      async () => (await list())[0]?.articleImage ?? '',
+    );
+  const leadImages: Partial<Record<LeadImageSource, () => Promise<string>>> = {
+    trending: firstImage(() => source.trending()),
+    newest: firstImage(() => source.newest()),
+  };
+  const leadImageOf = async (from: LeadImageSource): Promise<string | null> => {
+    const lookup = leadImages[from];
+    if (!lookup) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), LEAD_IMAGE_WAIT_MS);
+    });
+    try {
+      return (await Promise.race([lookup(), late])) || null;
+    } catch (err) {
+      logger.debug({ err }, `first screen: no ${from} image`);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  /** A page's HTML with its first-screen hints (docs/decisions/first-screen-hints.md). */
+  const withHints = async (pathname: string, html: string, articleImage?: string): Promise<string> => {
+    const screen = screenFor(screens, pathname);
+    if (!screen) return html;
+    const from = screen.leadImage?.from;
+    const image = from === 'article' ? articleImage : from ? await leadImageOf(from) : null;
+    return withHeadTags(html, hintTags(screen, image));
+  };
 
   const sendHtml = (res: Response, status: number, html: string) => {
     res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
@@ -119,7 +161,11 @@ export function siteRouter(options: SiteOptions): Router {
     try {
       const teaser = await source.teaser(id, { ip: req.ip, onMiss: options.missGuard?.(req, res) });
       if (!teaser) return sendHtml(res, 404, shell.html);
-      sendHtml(res, 200, renderArticlePage(shell, teaser, siteUrl));
+      sendHtml(
+        res,
+        200,
+        await withHints(req.path, renderArticlePage(shell, teaser, siteUrl), teaser.articleImage),
+      );
     } catch (err) {
       if (err instanceof TooManyRequests) {
         if (!res.get('Retry-After')) res.set('Retry-After', '60');
@@ -145,14 +191,14 @@ export function siteRouter(options: SiteOptions): Router {
   );
 
   // History fallback: page navigations get the shell; files, assets and API-style requests do not.
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     const navigation =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.path.startsWith('/assets/') &&
       !path.posix.basename(req.path).includes('.') &&
       req.accepts(['html', 'json']) === 'html';
     if (!navigation) return next();
-    sendHtml(res, 200, shell.html);
+    sendHtml(res, 200, await withHints(req.path, shell.html));
   });
 
   return router;

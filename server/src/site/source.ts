@@ -25,6 +25,8 @@ export interface SiteSource {
   index(): Promise<ArticleIndexEntry[]>;
   /** The newest approved articles as teasers (the RSS feed). */
   newest(): Promise<ArticleTeaser[]>;
+  /** The trending articles, most read first, as teasers (home's leading image). */
+  trending(): Promise<ArticleTeaser[]>;
 }
 
 export function serviceSource(articles: ArticleService): SiteSource {
@@ -41,6 +43,9 @@ export function serviceSource(articles: ArticleService): SiteSource {
       return (await articles.publicIndexAnswer()).meta;
     },
     newest: () => articles.newestTeasers(),
+    async trending() {
+      return (JSON.parse((await articles.trendingAnswer()).body) as ArticleTeaser[]).map(toTeaser);
+    },
   };
 }
 
@@ -75,6 +80,10 @@ export function apiSource(apiUrl: string, timeoutMs = 5_000): SiteSource {
     },
     async newest() {
       const cards = await json<ArticleTeaser[]>(await get(FEED_PAGE), FEED_PAGE);
+      return cards.map(toTeaser);
+    },
+    async trending() {
+      const cards = await json<ArticleTeaser[]>(await get('/articles/trending'), '/articles/trending');
       return cards.map(toTeaser);
     },
   };

@@ -9,7 +9,7 @@ import type { Clock } from '../clock.js';
 import { spreadViews, seedViewHistory } from '../seed/view-history.js';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
-import { ARTICLE_DAILY_VIEWS, lastDays, PUBLISHER_DAILY_VIEWS, purgeOldViewHistory } from './view-history.js';
+import { AUTHOR_DAILY_VIEWS, lastDays, PUBLISHER_DAILY_VIEWS, purgeOldViewHistory } from './view-history.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -15,7 +15,7 @@ export async function openStore(
   return openEmbeddedStore({ dir: path.join(config.dataDir, 'db') });
 }
 
-/** The indexes of ARCHITECTURE.md (plus views/uploads lookups), created at start-up on both engines. */
+/** The indexes of docs/api-contract.md (plus views/uploads lookups), created at start-up on both engines. */
 export const INDEXES: Record<string, IndexSpec[]> = {
   users: [{ keys: { email: 1 }, unique: true }],
   articles: [

@@ -47,7 +47,8 @@ export const garbageText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', ' ', '$ne', '[object Object]', 'null', '-1', '0', '1e9', '%', '\u0000', 'f'.repeat(24)),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.nat({ max: 3000 }).map((n) => 'y'.repeat(n)),
+  // Long, but a query of several stays under Node's 16 KB header limit (a 431 is not the app's answer).
+  fc.nat({ max: 1500 }).map((n) => 'y'.repeat(n)),
 );
 
 function resolve(schema: Json, doc: Json): Json {

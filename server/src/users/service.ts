@@ -22,7 +22,7 @@ function assertMayClaim(user: User, identity: Identity): void {
   );
 }
 
-/** The user rules of ARCHITECTURE.md (registration, roles, premium state, profile). */
+/** The user rules of docs/api-contract.md (registration, roles, premium state, profile). */
 export function createUserService({ store, clock }: { store: Store; clock: Clock }) {
   const repo = createUserRepository(store);
   const nowIso = () => clock.now().toISOString();

@@ -10,7 +10,7 @@ import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { useAddPublisher } from './api';
 import { adminMessages as m } from './messages';
 
-/** /dashboard/add-publisher: name and logo image, both required (SPEC.md §5). */
+/** /dashboard/add-publisher: name and logo image, both required (docs/product.md §5). */
 export function AddPublisherForm() {
   const add = useAddPublisher();
   const [logo, setLogo] = useState<File | null>(null);

@@ -26,7 +26,7 @@ const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) 
   return n === undefined ? f : `${f} (${n})`;
 };
 
-/** 'Accepted' is never produced; it reads as Approved (ARCHITECTURE.md). */
+/** 'Accepted' is never produced; it reads as Approved (docs/api-contract.md). */
 const isModerated = (status: ArticleStatus) => status !== 'Pending';
 const shownStatus = (status: ArticleStatus) => (status === 'Accepted' ? 'Approved' : status);
 
@@ -41,7 +41,7 @@ const formatDate = (iso: string) =>
 
 /**
  * /dashboard/all-articles-admin: the moderation queue (Pending first, filter by status), each article
- * readable in full in a dialog; Approve, Decline (reason required), Delete and Make Premium (SPEC.md §4).
+ * readable in full in a dialog; Approve, Decline (reason required), Delete and Make Premium (docs/product.md §4).
  */
 export function AllArticlesAdminTable() {
   const { page, limit, setPage, setLimit } = usePagination();

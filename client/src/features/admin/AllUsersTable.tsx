@@ -8,7 +8,7 @@ import { useAllUsers, useMakeAdmin } from './api';
 import { adminMessages as m } from './messages';
 import type { AdminUser } from './types';
 
-/** /dashboard/all-users: paged users with Make Admin (irreversible, SPEC.md §4). */
+/** /dashboard/all-users: paged users with Make Admin (irreversible, docs/product.md §4). */
 export function AllUsersTable() {
   const { page, limit, setPage, setLimit } = usePagination();
   const users = useAllUsers(page, limit);

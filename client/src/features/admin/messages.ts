@@ -1,4 +1,4 @@
-/** User-visible strings of the admin dashboard, verbatim from SPEC.md §8 (the confirmation texts live in lib/swal.ts confirmAction). */
+/** User-visible strings of the admin dashboard, verbatim from docs/product.md §8 (the confirmation texts live in lib/swal.ts confirmAction). */
 export const adminMessages = {
   changedToAdmin: 'Changed To Admin!',
   makeAdminFailedTitle: 'Something Is Wrong',

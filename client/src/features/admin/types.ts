@@ -1,4 +1,4 @@
-/** Shapes of the admin calls (SPEC.md §3, server notes in /work/notes/api-articles.md). */
+/** Shapes of the admin calls (docs/product.md §3, docs/api-contract.md). */
 export type ArticleStatus = 'Pending' | 'Accepted' | 'Approved' | 'Declined';
 
 export interface AdminArticle {

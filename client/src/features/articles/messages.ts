@@ -8,7 +8,7 @@ export const articleMessages = {
   signInTeaserText: 'Sign in to your Newsroom account to read this article to the end.',
 } as const;
 
-/** Card descriptions show the first 200 characters (SPEC §9). */
+/** Card descriptions show the first 200 characters (docs/product.md §9). */
 export const CARD_DESCRIPTION_LENGTH = 200;
 
 export function cardExcerpt(description: string): string {

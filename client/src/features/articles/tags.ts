@@ -1,4 +1,4 @@
-/** The fifteen tags of SPEC.md §3: value is the word, label the capitalised word. */
+/** The fifteen tags of docs/product.md §3: value is the word, label the capitalised word. */
 export const TAGS = [
   'technology',
   'health',

@@ -1,4 +1,4 @@
-/** User-visible strings of SPEC.md §5 and §8, verbatim (typos included). */
+/** User-visible strings of docs/product.md §5 and §8, verbatim (typos included). */
 export const authMessages = {
   required: '(*) marked fields are required',
   emailRegistered: 'Email already registered',
@@ -13,7 +13,7 @@ export const authMessages = {
   logoutSuccess: 'Logout successful',
 } as const;
 
-/** Account recovery (not in SPEC.md): the reset answer is the same whether or not the account exists. */
+/** Account recovery (not in docs/product.md): the reset answer is the same whether or not the account exists. */
 export const recoveryMessages = {
   passwordResetSent: "If an account exists for that email, we've sent a link to reset the password.",
   verificationSent: (email: string) => `Verification email sent to ${email}`,

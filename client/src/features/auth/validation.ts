@@ -1,6 +1,6 @@
 import { authMessages } from './messages';
 
-/** The first password rule a password breaks (SPEC §5, in the order listed there), or null. */
+/** The first password rule a password breaks (docs/product.md §5, in the order listed there), or null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < 6) return authMessages.passwordLength;
   if (!/[a-z]/.test(password)) return authMessages.passwordLower;

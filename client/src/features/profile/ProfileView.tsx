@@ -16,7 +16,7 @@ const roleTone = {
   'Normal User': 'bg-surface-2 text-ink',
 } as const;
 
-/** SPEC.md §2 "Profile": banner, photo, name, role label, the six fields and Edit Profile. */
+/** docs/product.md §2 "Profile": banner, photo, name, role label, the six fields and Edit Profile. */
 export function ProfileView() {
   const { user } = useAuth();
   const profile = useProfile(user?.email);

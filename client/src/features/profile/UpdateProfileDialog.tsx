@@ -28,7 +28,7 @@ interface UpdateProfileDialogProps {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** SPEC.md §4 "Profile dialog". */
+/** docs/product.md §4 "Profile dialog". */
 export function UpdateProfileDialog({ open, profile, onClose }: UpdateProfileDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -117,7 +117,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     } catch (error) {
       console.error(error);
     } finally {
-      // Refresh and close whether the call worked or not (SPEC.md §4).
+      // Refresh and close whether the call worked or not (docs/product.md §4).
       void update.refresh(profile.email);
       setBusy(false);
       onDone();

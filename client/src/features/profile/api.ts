@@ -27,7 +27,7 @@ export function useUpdateProfile() {
     ...useMutation({
       mutationFn: ({ email, body }: { email: string; body: ProfileUpdate }) => updateProfile(email, body),
     }),
-    /** SPEC.md §4: the profile is refreshed when the dialog finishes, whether the call worked or not. */
+    /** docs/product.md §4: the profile is refreshed when the dialog finishes, whether the call worked or not. */
     refresh: (email: string) => queryClient.invalidateQueries({ queryKey: profileKey(email) }),
   };
 }

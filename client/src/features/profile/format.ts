@@ -1,6 +1,6 @@
 import { profileMessages } from './messages';
 
-/** Empty values read 'N/A' (SPEC.md §2 Profile). */
+/** Empty values read 'N/A' (docs/product.md §2 Profile). */
 export function orNA(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value : profileMessages.notAvailable;
 }

@@ -1,4 +1,4 @@
-/** User-visible strings of the profile screens, verbatim from SPEC.md (typos included). */
+/** User-visible strings of the profile screens, verbatim from docs/product.md (typos included). */
 export const profileMessages = {
   notAvailable: 'N/A',
   editProfile: 'Edit Profile',

@@ -1,4 +1,4 @@
-/** SPEC.md §4 profile label: role set → 'Admin'; else premiumEndAt null → 'Normal User'; else 'Premium User'. */
+/** docs/product.md §4 profile label: role set → 'Admin'; else premiumEndAt null → 'Normal User'; else 'Premium User'. */
 export type RoleLabel = 'Admin' | 'Normal User' | 'Premium User';
 
 export function roleLabel(user: { role?: string | null; premiumEndAt?: string | null }): RoleLabel {

@@ -1,4 +1,4 @@
-/** The user record of GET /users/{email} (SPEC.md §3 "User"). */
+/** The user record of GET /users/{email} (docs/product.md §3 "User"). */
 export interface Profile {
   _id: string;
   email: string;

@@ -1,4 +1,4 @@
-/** User-visible strings of the subscription and payment screens (SPEC.md wording kept exactly, typos included). */
+/** User-visible strings of the subscription and payment screens (docs/product.md wording kept exactly, typos included). */
 export const messages = {
   alreadyPremium: 'You Hava Alredy Became A Premium User',
   totalPaymentAmount: 'Total Payment Amount',

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3 "payment information": text of two numbers separated by a space, the duration in
+ * docs/product.md §3 "payment information": text of two numbers separated by a space, the duration in
  * seconds then the amount in dollars ('432000 5'). /subscription hands it to /payment in the
  * router state (kept across reloads by the browser's history state).
  */

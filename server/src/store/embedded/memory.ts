@@ -5,14 +5,14 @@
  * Matching, updating, projecting and aggregating are done by `mingo`;
  * this file only decides which documents mingo looks at, and in which order.
  */
-import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
+import { Aggregator, find as mingoFind, update as mingoUpdate } from 'mingo';
 import { compare as mingoCompare, resolve as mingoResolve } from 'mingo/util';
 import { newId } from '../ids.js';
 import { DuplicateKeyError } from '../port.js';
 import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
 import { orderSet, SubstringIndex, type Lookup } from './text-index.js';
 import { requiredLiterals } from './text-query.js';
-import { applySimpleUpdate } from './simple-update.js';
+import { applySimpleUpdate, matcherOf } from './fast-paths.js';
 
 export interface IndexDef {
   name: string;
@@ -487,6 +487,14 @@ export class MemCollection {
   }
 
   private scan(source: Doc[], filter: Filter, options: Omit<FindOptions, 'projection'>): Doc[] {
+    if (!options.sort || Object.keys(options.sort).length === 0) {
+      const q = matcherOf(filter);
+      if (q.simple) {
+        const matched = source.filter((d) => q.test(d));
+        const from = options.skip ?? 0;
+        return options.limit ? matched.slice(from, from + options.limit) : matched.slice(from);
+      }
+    }
     const cursor = mingoFind(source, filter);
     if (options.sort && Object.keys(options.sort).length > 0) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
@@ -552,7 +560,7 @@ export class MemCollection {
       }
       const key = eq.get(s.prefixField);
       if (key === undefined) continue;
-      const q = new Query(filter, {});
+      const q = matcherOf(filter);
       const skip = options.skip ?? 0;
       const limit = options.limit ?? 0;
       const out: Doc[] = [];
@@ -595,7 +603,7 @@ export class MemCollection {
         }
       }
     }
-    const q = new Query(filter, {});
+    const q = matcherOf(filter);
     let n = 0;
     for (const d of this.candidates(filter)) if (q.test(d)) n++;
     return n;
@@ -640,7 +648,7 @@ export class MemCollection {
   ): { changes: Change[]; matched: number; upsertedId: string | null; docs: Doc[] } {
     assertOperatorUpdate(update);
     const { $setOnInsert, ...modifier } = update as Record<string, unknown>;
-    const q = new Query(filter, {});
+    const q = matcherOf(filter);
     const matches: Doc[] = [];
     for (const d of this.candidates(filter)) {
       if (q.test(d)) {
@@ -691,7 +699,7 @@ export class MemCollection {
   }
 
   planDelete(filter: Filter, many: boolean): Change[] {
-    const q = new Query(filter, {});
+    const q = matcherOf(filter);
     const out: Change[] = [];
     for (const d of this.candidates(filter)) {
       if (q.test(d)) {

@@ -10,7 +10,7 @@ const items: DashboardMenuItem[] = [
   { to: '/dashboard/my-profile', label: 'My Profile', icon: FiUser },
 ];
 
-/** /dashboard: the admin area (SPEC.md §2); the All Articles item shows how many articles wait for review. */
+/** /dashboard: the admin area (docs/product.md §2); the All Articles item shows how many articles wait for review. */
 export default function AdminDashboard() {
   const pending = useModerationCounts().data?.Pending ?? 0;
   const menu = items.map((item) =>

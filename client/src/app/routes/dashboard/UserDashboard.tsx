@@ -6,7 +6,7 @@ const items: DashboardMenuItem[] = [
   { to: '/user-dashboard/my-profile', label: 'My Profile', icon: FiUser },
 ];
 
-/** /user-dashboard: a signed-in user's area (SPEC.md §2). */
+/** /user-dashboard: a signed-in user's area (docs/product.md §2). */
 export default function UserDashboard() {
   return <DashboardLayout title="Dashboard" items={items} />;
 }

@@ -9,7 +9,7 @@ export async function fetchPublishers(): Promise<Publisher[]> {
   return data;
 }
 
-/** GET /publisher-data, cached under `publisher-data` (SPEC §7). */
+/** GET /publisher-data, cached under `publisher-data` (docs/product.md §7). */
 export function usePublishers() {
   return useQuery({ queryKey: publishersQueryKey, queryFn: fetchPublishers, staleTime: 5 * 60_000 });
 }

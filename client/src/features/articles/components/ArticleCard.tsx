@@ -1,6 +1,7 @@
 import { FiEye, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { CARD_IMAGE_SIZES } from '@/lib/image-sizes';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
 
@@ -11,10 +12,6 @@ interface ArticleCardProps {
   /** The card's place in its grid: the first row is above the fold, the first card is the page's LCP. */
   index?: number;
 }
-
-/** One grid column: full width on phones, half from `sm`, a third (of at most 80rem) from `lg`. */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 390px, (min-width: 1024px) 30vw, (min-width: 640px) 50vw, 100vw';
 
 export function ArticleCard({ article, canReadPremium, index = Infinity }: ArticleCardProps) {
   const premium = article.isPremium === 'Yes';

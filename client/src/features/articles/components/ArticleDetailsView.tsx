@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
 import { useArticle, useRecordView } from '../api/articles';
@@ -160,7 +161,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
         <ResponsiveImage
           src={a.articleImage}
           alt={a.articleTitle}
-          sizes="(min-width: 896px) 832px, 100vw"
+          sizes={ARTICLE_IMAGE_SIZES}
           width={1600}
           height={900}
           priority

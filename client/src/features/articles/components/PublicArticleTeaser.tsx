@@ -3,6 +3,7 @@ import { FiArrowLeft, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { usePublicArticle } from '../api/articles';
 import { articleMessages } from '../messages';
@@ -75,7 +76,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
         <ResponsiveImage
           src={a.articleImage}
           alt={a.articleTitle}
-          sizes="(min-width: 896px) 832px, 100vw"
+          sizes={ARTICLE_IMAGE_SIZES}
           width={1600}
           height={900}
           priority

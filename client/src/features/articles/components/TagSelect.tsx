@@ -9,7 +9,7 @@ interface TagSelectProps {
   placeholder?: string;
 }
 
-/** react-select styles from our tokens; the dark flag switches the palette (SPEC: dark mode styles the tag selector). */
+/** react-select styles from our tokens; the dark flag switches the palette (docs/product.md: dark mode styles the tag selector). */
 export function tagSelectStyles(darkMode: boolean): StylesConfig<TagOption, true> {
   const c = darkMode
     ? {

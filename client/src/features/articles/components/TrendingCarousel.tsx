@@ -4,6 +4,7 @@ import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
@@ -11,7 +12,7 @@ import { useTrendingArticles } from '../api/articles';
 import { cardExcerpt } from '../messages';
 
 interface TrendingCarouselProps {
-  /** Autoplay interval and transition (SPEC: 5 s, 800 ms). */
+  /** Autoplay interval and transition (docs/product.md: 5 s, 800 ms). */
   delayMs: number;
   speedMs: number;
 }
@@ -19,14 +20,19 @@ interface TrendingCarouselProps {
 // The slide's text takes the same room whatever the story (three headline lines, three excerpt lines),
 // and the skeleton below takes exactly that room too: nothing under the carousel moves when it loads.
 const TEXT_COLUMN = 'flex flex-col justify-center gap-4 p-6 pb-12 sm:p-10 sm:pb-14';
-const HEADLINE = 'line-clamp-3 min-h-[3.75em] font-display text-2xl leading-tight font-bold sm:text-3xl lg:text-4xl';
+const HEADLINE =
+  'line-clamp-3 min-h-[3.75em] font-display text-2xl leading-tight font-bold sm:text-3xl lg:text-4xl';
 const EXCERPT = 'hidden min-h-[4.875em] leading-relaxed text-muted sm:line-clamp-3';
 const IMAGE_BOX = 'relative aspect-[16/9] overflow-hidden bg-surface-2 md:aspect-auto md:min-h-[26rem]';
 
 function CarouselSkeleton() {
   const line = 'rounded bg-surface-2';
   return (
-    <div className="card overflow-hidden !rounded-xl shadow-md" aria-busy="true" aria-label="Loading trending stories">
+    <div
+      className="card overflow-hidden !rounded-xl shadow-md"
+      aria-busy="true"
+      aria-label="Loading trending stories"
+    >
       <div className="grid animate-pulse bg-surface md:grid-cols-[1.5fr_1fr]">
         <div className={IMAGE_BOX} />
         <div className={TEXT_COLUMN}>
@@ -85,7 +91,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
               <ResponsiveImage
                 src={article.articleImage}
                 alt=""
-                sizes="(min-width: 1280px) 730px, (min-width: 768px) 60vw, 100vw"
+                sizes={TRENDING_IMAGE_SIZES}
                 width={1600}
                 height={900}
                 priority={index === 0}
@@ -107,9 +113,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
                   {article.articleTitle}
                 </Link>
               </h2>
-              <p className={EXCERPT}>
-                {cardExcerpt(article.articleDescription)}
-              </p>
+              <p className={EXCERPT}>{cardExcerpt(article.articleDescription)}</p>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted">
                 <FiEye aria-hidden="true" /> {article.totalViewCount.toLocaleString('en-US')} views
                 {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}

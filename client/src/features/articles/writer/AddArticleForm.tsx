@@ -22,7 +22,7 @@ import {
 } from './ArticleFields';
 import { writerMessages as m } from './messages';
 
-/** SPEC.md §2 "Add article" and §4 "Submit article flow". */
+/** docs/product.md §2 "Add article" and §4 "Submit article flow". */
 export function AddArticleForm() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function AddArticleForm() {
   const postArticle = usePostArticle();
   const allowance = usePostingAllowance(user?.email);
   const [image, setImage] = useState<File | null>(null);
-  /** 'Select an image first' is kept here; the page then shows 'Select an image' (SPEC.md §5). */
+  /** 'Select an image first' is kept here; the page then shows 'Select an image' (docs/product.md §5). */
   const [imageError, setImageError] = useState('');
   /** Why the chosen image cannot be used (too large, wrong type, the upload's failure). */
   const [uploadError, setUploadError] = useState('');

@@ -19,7 +19,7 @@ interface RegisteredFieldProps {
   errors: FieldErrors<ArticleValues>;
 }
 
-/** The body both the add and the update call send for these fields (trimmed texts, SPEC.md's field names). */
+/** The body both the add and the update call send for these fields (trimmed texts, docs/product.md's field names). */
 export function articleFieldsBody(values: ArticleValues, photoURL: string): ArticleUpdate {
   return {
     title: values.title.trim(),

@@ -13,7 +13,7 @@ import { cutTitle } from './title';
 import type { OwnArticle } from './types';
 import { UpdateArticleForm } from './UpdateArticleForm';
 
-/** SPEC.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. */
+/** docs/product.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. */
 export function MyArticlesTable() {
   const { user } = useAuth();
   const articles = useMyArticles(user?.email);

@@ -1,6 +1,6 @@
 import type { ArticleStatus } from '../types';
 
-/** 'Accepted' is never produced by the server; it reads as Approved (ARCHITECTURE.md). */
+/** 'Accepted' is never produced by the server; it reads as Approved (docs/api-contract.md). */
 export function displayStatus(status: ArticleStatus): Exclude<ArticleStatus, 'Accepted'> {
   return status === 'Accepted' ? 'Approved' : status;
 }

@@ -27,7 +27,7 @@ interface UpdateArticleFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** SPEC.md §2 "update form": title, publisher, description, tags and image (title/publisher/description required). */
+/** docs/product.md §2 "update form": title, publisher, description, tags and image (title/publisher/description required). */
 export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }: UpdateArticleFormProps) {
   const publishers = usePublishers();
   const update = useUpdateArticle();

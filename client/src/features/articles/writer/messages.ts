@@ -1,4 +1,4 @@
-/** User-visible strings of the writer screens, verbatim from SPEC.md (typos included). */
+/** User-visible strings of the writer screens, verbatim from docs/product.md (typos included). */
 export const writerMessages = {
   addHeading: 'add article',
   addSubtitle: 'Post your creative article',

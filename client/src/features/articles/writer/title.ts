@@ -1,4 +1,4 @@
-/** SPEC.md §2/§9: table titles longer than 40 characters show their first 30 plus an ellipsis. */
+/** docs/product.md §2/§9: table titles longer than 40 characters show their first 30 plus an ellipsis. */
 export const TITLE_CUT_OVER = 40;
 export const TITLE_CUT_TO = 30;
 

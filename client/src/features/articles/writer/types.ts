@@ -3,7 +3,7 @@ import type { Article } from '../types';
 /** An article as its owner sees it (GET /articles/{email}: with email and decliningReason). */
 export type OwnArticle = Article;
 
-/** POST /articles?email body (SPEC.md §3 "Article submission payload"). */
+/** POST /articles?email body (docs/product.md §3 "Article submission payload"). */
 export interface ArticleSubmission {
   title: string;
   photoURL: string;
@@ -13,7 +13,7 @@ export interface ArticleSubmission {
   userInfo: { email: string; name: string; image: string };
 }
 
-/** PATCH /my-articles/update/{id} body (SPEC.md §3 "Article update payload"). */
+/** PATCH /my-articles/update/{id} body (docs/product.md §3 "Article update payload"). */
 export interface ArticleUpdate {
   title: string;
   publisher: string;

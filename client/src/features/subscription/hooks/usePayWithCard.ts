@@ -15,9 +15,9 @@ export interface PayWithCardInput {
 }
 
 /**
- * SPEC.md §4 payment flow: create the PaymentIntent on our server, confirm the card with Stripe,
+ * docs/product.md §4 payment flow: create the PaymentIntent on our server, confirm the card with Stripe,
  * have the server verify and grant, then toast 'successful', subscribed = true, /all-articles.
- * Errors are logged (SPEC.md §8) and the card form shows them under the card field (Stripe's own
+ * Errors are logged (docs/product.md §8) and the card form shows them under the card field (Stripe's own
  * message for a card error); `isPending` drives the disabled Pay button.
  */
 export function usePayWithCard() {

@@ -1,3 +1,4 @@
+import { Query } from 'mingo';
 import { isEqual } from 'mingo/util';
 
 const SIMPLE_OPERATORS = new Set(['$set', '$unset', '$inc']);
@@ -53,4 +54,40 @@ export function applySimpleUpdate(
     modified.push(field);
   }
   return modified;
+}
+
+/** A filter of plain top-level fields each equal to a string, finite number or boolean. */
+function isSimpleEquality(filter: Record<string, unknown>): boolean {
+  for (const [field, value] of Object.entries(filter)) {
+    if (field.includes('.') || field.startsWith('$')) return false;
+    const t = typeof value;
+    if (t !== 'string' && t !== 'boolean' && !(t === 'number' && Number.isFinite(value))) return false;
+  }
+  return true;
+}
+
+/**
+ * Tests documents against a filter. Constructing a mingo Query builds an operator context (the
+ * same per-call cost as its `update`), so the commonest filters, `{ email }` or `{ _id }` and
+ * other plain equalities, are tested here with mingo's meaning: equal, or an array holding it.
+ */
+export function matcherOf(filter: Record<string, unknown>): {
+  test(doc: Record<string, unknown>): boolean;
+  simple: boolean;
+} {
+  if (!isSimpleEquality(filter)) {
+    const q = new Query(filter, {});
+    return { test: (doc) => q.test(doc), simple: false };
+  }
+  const entries = Object.entries(filter);
+  return {
+    simple: true,
+    test(doc) {
+      for (const [field, value] of entries) {
+        const v = doc[field];
+        if (v !== value && !(Array.isArray(v) && v.includes(value))) return false;
+      }
+      return true;
+    },
+  };
 }
