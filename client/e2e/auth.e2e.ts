@@ -110,6 +110,9 @@ describe('login and logout', () => {
     await page.waitForFunction(() => Boolean(localStorage.getItem('token')));
 
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    // Any navigation closes the account menu: open it once home has arrived (its chunk loads lazily).
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Trending now' }).waitFor();
     await page.getByTestId('avatar-button').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByText('Logout successful').waitFor();

@@ -28,7 +28,8 @@ export function initialJavaScript(distDir) {
     const text = code.toString('utf8');
     seen.set(file, {
       file,
-      gzipBytes: gzipSync(code, { level: 9 }).length,
+      // zlib's default level, as compression middleware (ours included) sends it.
+      gzipBytes: gzipSync(code).length,
       firebaseAuth: FIREBASE_AUTH_MARKERS.some((marker) => text.includes(marker)),
     });
     // Static imports only (`import ... from "./x.js"` / `import "./x.js"`); `import("./x.js")` is lazy.

@@ -12,6 +12,7 @@ import {
   rememberSignedIn,
 } from '@/lib/load-firebase';
 import { queryClient } from '@/lib/query-client';
+import { TOKEN_KEY } from '@/lib/session-keys';
 import { initialSession, sessionReducer, type SessionUser } from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
 
@@ -60,9 +61,15 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       const stale = () => run !== current;
       if (!user || !user.email) {
         rememberSignedIn(false);
-        (await apiClient()).clearSessionToken();
         dispatch({ type: 'signedOut' });
         queryClient.removeQueries({ queryKey: ['private'] });
+        try {
+          const { clearSessionToken } = await apiClient();
+          if (!stale()) clearSessionToken();
+        } catch (error) {
+          console.error(error); // the API client could not be fetched: no renewal is planned either
+          if (!stale()) localStorage.removeItem(TOKEN_KEY);
+        }
         return;
       }
       rememberSignedIn(true);
