@@ -1,7 +1,46 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Client layering: shared (components/, lib/) -> features -> app (app/, first-screen/, main.tsx).
+// Shared code imports no feature and no app code; a feature imports no other feature and no app code.
+// What two features need goes to components/ or lib/ (every API call is declared in lib/api/).
+const clientFeatures = readdirSync(new URL('./client/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const APP = '(?:app|first-screen|main)(?:/|\\.tsx?$|$)';
+/** Forbids importing (statically or with import()) the src/ paths `target` matches, by '@/…' or '../…'. */
+function clientImportBan(files, target, message) {
+  const regex = `^(?:@/|(?:\\.\\./)+)${target}`;
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message },
+      ],
+    },
+  };
+}
+const clientLayers = [
+  clientImportBan(
+    ['client/src/components/**/*.{ts,tsx}', 'client/src/lib/**/*.{ts,tsx}'],
+    `(?:features/|${APP})`,
+    'Shared code (components/, lib/) must not import features or app code.',
+  ),
+  ...clientFeatures.map((feature) =>
+    clientImportBan(
+      [`client/src/features/${feature}/**/*.{ts,tsx}`],
+      `(?:(?:features/)?(?:${clientFeatures.filter((f) => f !== feature).join('|')})(?:/|$)|${APP})`,
+      `A feature imports no other feature and no app code: move what '${feature}' shares to components/ or lib/.`,
+    ),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'client/e2e/.artifacts/**'] },
@@ -20,9 +59,52 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...clientLayers,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Server layering: HTTP -> guard -> service -> repository -> store. A component reaches another
+  // component through its service, never its repository; only repositories query collections.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/seed/**', 'server/src/test/**', 'server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?:\\.\\./)*[^/]+/repository(?:\\.js)?$',
+              allowTypeImports: true,
+              message: "Call that component's service; only its own component imports a repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/repository.ts',
+      'server/src/store/**',
+      'server/src/seed/**',
+      'server/src/test/**',
+      'server/src/**/*.test.ts',
+      // Store decorators (same port in, same port out): answer-cache invalidation and live events.
+      'server/src/cache/watched-store.ts',
+      'server/src/events/observed-store.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='collection']",
+          message: "Only a component's repository queries collections; call its service instead.",
+        },
+      ],
     },
   },
 );

@@ -1,22 +1,43 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { firstScreenPlugin } from './scripts/first-screen-plugin.ts';
+import { firstScreenSsrPlugin } from './scripts/first-screen-ssr-plugin.ts';
 import { FIRST_SCREENS } from './src/app/first-screen.ts';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreenPlugin(FIRST_SCREENS)],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+// E2E builds go to a separate folder so a developer's `dist` is never overwritten by test settings.
+const outDir = process.env.CLIENT_OUT_DIR ?? 'dist';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), tailwindcss(), firstScreenPlugin(FIRST_SCREENS), firstScreenSsrPlugin()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // @newsroom/common is bundled from its TypeScript source (a condition its package exports name).
+    conditions: ['@newsroom/source', ...defaultClientConditions],
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
-  build: {
-    // E2E builds go to a separate folder so a developer's `dist` is never overwritten by test settings.
-    outDir: process.env.CLIENT_OUT_DIR ?? 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 900,
-    // Browsers without <link rel="modulepreload"> (Safari < 17) still run the app, just without the
-    // preloads; the polyfill would otherwise cost every visitor bytes on the first paint.
-    modulePreload: { polyfill: false },
-  },
-});
+  build: isSsrBuild
+    ? {
+        // The site server's first-screen renderer (scripts/first-screen-ssr-plugin.ts): self-contained,
+        // so it runs wherever the build is copied, beside the client it renders for.
+        outDir: path.join(outDir, '.vite', 'ssr'),
+        emptyOutDir: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir,
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 900,
+        // Browsers without <link rel="modulepreload"> (Safari < 17) still run the app, just without the
+        // preloads; the polyfill would otherwise cost every visitor bytes on the first paint.
+        modulePreload: { polyfill: false },
+      },
+  ssr: { noExternal: true, target: 'node' },
+  // The renderer runs in the site server, whatever its NODE_ENV: React's production build.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+}));

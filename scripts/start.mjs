@@ -80,7 +80,11 @@ function run(cmd, args, cwd = root) {
 /** Builds the server and the client when their output is missing or older than their sources. */
 function buildIfStale() {
   const serverOut = path.join(root, 'server', 'dist', 'index.js');
-  const serverSrc = newest(path.join(root, 'server', 'src'), path.join(root, 'server', 'tsconfig.json'));
+  const serverSrc = newest(
+    path.join(root, 'server', 'src'),
+    path.join(root, 'server', 'tsconfig.json'),
+    path.join(root, 'common', 'src'),
+  );
   if (!existsSync(serverOut) || statSync(serverOut).mtimeMs < serverSrc)
     run('npm', ['run', 'build', '-w', 'server']);
   else log('server build is up to date');
@@ -99,6 +103,7 @@ function buildIfStale() {
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
       path.join(root, 'client', p),
     ),
+    path.join(root, 'common', 'src'),
   );
   const stale =
     !existsSync(clientOut) ||
@@ -269,7 +274,13 @@ if (!realFirebase) {
 }
 
 if (dev) {
-  startChild('api', bin('tsx'), ['watch', '--clear-screen=false', 'server/src/index.ts']);
+  // @newsroom/common from its source (see common/package.json's exports), so edits there reload too.
+  startChild('api', bin('tsx'), [
+    'watch',
+    '--clear-screen=false',
+    '--conditions=@newsroom/source',
+    'server/src/index.ts',
+  ]);
 } else {
   startChild('api', process.execPath, ['server/dist/index.js']);
 }

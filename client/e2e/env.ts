@@ -6,5 +6,19 @@ export const e2eEnv = {
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 };
 
+/** How every browser test starts Chromium (once per run, see global-setup.ts). */
+export const chromiumLaunchOptions = {
+  executablePath: e2eEnv.chromium,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
 export const apiUrl = `http://127.0.0.1:${e2eEnv.apiPort}`;
 export const webUrl = `http://127.0.0.1:${e2eEnv.webPort}`;

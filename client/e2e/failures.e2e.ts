@@ -247,7 +247,10 @@ it('no network: All Articles says so where the list would be, and "Try again" lo
   const approved = apiPath('/all-articles/approved');
   try {
     await page.route(approved, (route) => route.abort());
-    await goto(page, '/all-articles');
+    // The site server draws /all-articles' first page into its HTML, so the list is fetched (and fails)
+    // when the reader arrives by the app's own navigation.
+    await goto(page, '/about-us');
+    await page.getByTestId('desktop-nav').getByRole('link', { name: 'All Articles' }).click();
     const failure = page.getByTestId('load-error');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('We could not load the articles.');

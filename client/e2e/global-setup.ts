@@ -11,9 +11,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startStripeTestServer } from '../../server/src/test/stripe-test-server';
-import { apiUrl, e2eEnv, webUrl } from './env';
+import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(clientDir, '..');
@@ -138,8 +139,11 @@ export default async function setup(project: TestProject) {
 
   // Stripe's API is unreachable here: a Stripe-API-compatible server on loopback stands in for it.
   const stripeServer = await startStripeTestServer({ secretKey: 'sk_test_e2e' });
+  // One Chromium for the whole run: the files connect to it instead of each starting its own.
+  const browserServer = await chromium.launchServer(chromiumLaunchOptions);
   const teardown = async () => {
     await Promise.all(children.map(stop));
+    await browserServer.close();
     await stripeServer.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -147,7 +151,7 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
   console.log(`[e2e] starting the API on ${apiUrl} (DATA_DIR ${dataDir}) ...`);
   children.push(
-    run('npx', ['tsx', 'server/src/index.ts'], {
+    run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/index.ts'], {
       cwd: rootDir,
       name: 'api',
       env: {
@@ -179,7 +183,7 @@ export default async function setup(project: TestProject) {
   );
   // Our site server, as in `npm start`: the build plus the crawler-visible pages, data from the API.
   children.push(
-    run('npx', ['tsx', 'server/src/site/index.ts'], {
+    run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/site/index.ts'], {
       cwd: rootDir,
       name: 'web',
       env: {
@@ -204,6 +208,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eDataDir', dataDir);
   project.provide('stripeApiBase', stripeServer.url);
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
 
   return teardown;
 }
@@ -213,5 +218,7 @@ declare module 'vitest' {
     e2eDataDir: string;
     /** The Stripe-API-compatible test server the API talks to (for the Stripe.js stand-in). */
     stripeApiBase: string;
+    /** The run's Chromium (playwright-core browser server), for chromium.connect. */
+    browserWsEndpoint: string;
   }
 }

@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { apiUrl, e2eEnv, webUrl } from './env';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
 
 export { apiUrl, webUrl };
 
@@ -24,19 +24,13 @@ export type Account = { email: string; password: string };
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 360, height: 780 };
 
+/**
+ * The run's Chromium (started once by global-setup.ts; each test makes its own context, so files share
+ * no cookies or storage); closing what this returns only disconnects. Without one, a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: e2eEnv.chromium,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = inject('browserWsEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
 }
 
 /**
@@ -105,6 +99,21 @@ export async function newPage(
 
 export async function goto(page: Page, route: string): Promise<void> {
   await page.goto(`${webUrl}${route}`);
+  await appTookOver(page);
+}
+
+/** Reloads the page and waits for the app, like `goto`. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await appTookOver(page);
+}
+
+/**
+ * A server-rendered first screen looks ready before the app runs: wait until the app has replaced
+ * it (its data element goes with it), so clicks reach the app's handlers.
+ */
+async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('first-screen-data'));
 }
 
 /** Signs in through the Login screen and waits for the session (token stored, navbar avatar). */

@@ -55,13 +55,17 @@ describe('home', () => {
     await context.close();
   });
 
+  // The browser's clock is Playwright's fake one (page.clock): the 10-second timers run in virtual
+  // time, so these checks wait for no real seconds and hold the same at any machine load.
   it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {
     const { context, page } = await newPage(browser(), { suppressSubscribeModal: false, theme: 'light' });
+    await page.clock.install();
     await goto(page, '/');
     await page.getByTestId('trending-carousel').waitFor();
     const modal = page.getByTestId('subscribe-modal');
-    await page.waitForTimeout(8000);
+    await page.clock.runFor(8000);
     expect(await modal.count(), 'not before 10 s').toBe(0);
+    await page.clock.runFor(2500);
     await modal.waitFor({ timeout: 5000 });
     expect(await modal.getByRole('heading').textContent()).toBe('Subscribe now');
     await expectAccessibleInBothThemes(page, 'subscribe modal');
@@ -71,7 +75,7 @@ describe('home', () => {
     // Same visit: not again.
     await page.reload();
     await page.getByTestId('trending-carousel').waitFor();
-    await page.waitForTimeout(11_000);
+    await page.clock.runFor(11_000);
     expect(await modal.count()).toBe(0);
     await context.close();
   });
@@ -79,9 +83,10 @@ describe('home', () => {
   it('a premium reader never gets the subscribe-now modal', async () => {
     const { context, page } = await newPage(browser(), { suppressSubscribeModal: false });
     await login(page, DEMO.premium);
+    await page.clock.install();
     await goto(page, '/');
     await page.getByTestId('trending-carousel').waitFor();
-    await page.waitForTimeout(11_000);
+    await page.clock.runFor(11_000);
     expect(await page.getByTestId('subscribe-modal').count()).toBe(0);
     await context.close();
   });

@@ -1,7 +1,17 @@
 /** Navbar links by sign-in state and role, cyan current link, mobile dropdown, theme persistence. */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentTheme, DEMO, goto, login, MOBILE, newPage, screenshot, sharedBrowser } from './harness';
+import {
+  currentTheme,
+  DEMO,
+  goto,
+  login,
+  MOBILE,
+  newPage,
+  reload,
+  screenshot,
+  sharedBrowser,
+} from './harness';
 
 const browser = sharedBrowser();
 afterAll(async () => {});
@@ -96,12 +106,12 @@ describe('navbar', () => {
     expect(await currentTheme(page)).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await page.reload();
+    await reload(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect(await currentTheme(page)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(darkBg);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await page.reload();
+    await reload(page);
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
     expect(await currentTheme(page)).toBe('light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');

@@ -57,7 +57,8 @@ async function postArticle(title: string): Promise<string> {
 beforeAll(async () => {
   approved = await apiGet<Card[]>('/all-articles/approved?limit=50');
   free = approved.find((a) => a.isPremium === 'No')!;
-  premium = approved.find((a) => a.isPremium === 'Yes')!;
+  // A premium story longer than its teaser (other files make short test articles premium).
+  premium = approved.find((a) => a.isPremium === 'Yes' && a.articleDescription.length >= 300)!;
   expect(free && premium, 'the seed has free and premium approved articles').toBeTruthy();
   nasty = await postArticle(NASTY_TITLE);
   await adminCall('PATCH', `/update/status/${nasty}`);
@@ -143,7 +144,8 @@ describe('crawler-visible pages (raw HTML, no JavaScript)', () => {
 
   it('a headline with </script> and quotes stays text everywhere it lands', async () => {
     const { page, context } = await newPage(browser());
-    const shell = await headOf(page, (await rawPage('/')).html);
+    // The bare shell, as a page without a server-rendered first screen gets it.
+    const shell = await headOf(page, (await rawPage('/no-such-page')).html);
     const { status, html } = await rawPage(`/article-details/${nasty}`);
     expect(status).toBe(200);
     const head = await headOf(page, html);
@@ -151,8 +153,10 @@ describe('crawler-visible pages (raw HTML, no JavaScript)', () => {
     expect(head.metas['og:title']).toBe(NASTY_TITLE);
     expect(head.metas['twitter:title']).toBe(NASTY_TITLE);
     expect(head.jsonLd[0]!.headline).toBe(NASTY_TITLE);
-    // Only the JSON-LD block was added to the shell's scripts: the headline opened none.
-    expect(head.scripts).toBe(shell.scripts + 1);
+    // Only the JSON-LD block and the first screen's data were added to the shell's scripts: the
+    // headline, in both and in the server-rendered markup, opened none.
+    expect(head.scripts).toBe(shell.scripts + 2);
+    expect(html).toContain('<script type="application/json" id="first-screen-data">');
     // And the app, run for real, shows it as text.
     await goto(page, `/article-details/${nasty}`);
     await page.getByTestId('article-teaser').waitFor();
@@ -163,7 +167,8 @@ describe('crawler-visible pages (raw HTML, no JavaScript)', () => {
 
   it('unknown and unapproved ids answer 404 with the app shell and no article tags', async () => {
     const { page, context } = await newPage(browser());
-    const shell = await headOf(page, (await rawPage('/')).html);
+    // The bare shell, as a page without a server-rendered first screen gets it.
+    const shell = await headOf(page, (await rawPage('/no-such-page')).html);
     for (const id of ['0123456789abcdef01234567', pending]) {
       const { status, html } = await rawPage(`/article-details/${id}`);
       expect(status, id).toBe(404);

@@ -6,11 +6,10 @@ import { articleRoutes } from './articles/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
 import { watchedStore } from './cache/watched-store.js';
-import { PublicReadLimiter } from './cache/public-read-limit.js';
-import { RATE_LIMIT_DEFAULTS } from './config.js';
 import { compressJsonAnswers } from './cache/compress.js';
 import type { AppDeps, RouteContext } from './context.js';
 import { HttpError } from './errors.js';
+import { createRateLimits } from './http/rate-limits.js';
 import { createLiveEvents, type LiveEvents } from './events/live.js';
 import { mountedSite } from './site/mounted.js';
 import { observedStore } from './events/observed-store.js';
@@ -30,15 +29,7 @@ const USER_STATS_TTL_MS = 5_000;
 /** A successful request slower than this is logged at info like a failed one. */
 export const SLOW_REQUEST_MS = 1_000;
 
-const storesByApp = new WeakMap<express.Express, Store>();
 const liveByApp = new WeakMap<express.Express, LiveEvents>();
-
-/** The store an app's routes use (writes through it invalidate the app's cached answers). */
-export function appStore(app: express.Express): Store {
-  const store = storesByApp.get(app);
-  if (!store) throw new Error('appStore: not an app made by createApp');
-  return store;
-}
 
 /** An app's live events (its bus and open GET /events streams; index.ts ends them on shutdown). */
 export function appLiveEvents(app: express.Express): LiveEvents {
@@ -49,6 +40,14 @@ export function appLiveEvents(app: express.Express): LiveEvents {
 
 /** Builds the Express app from its dependencies. Never listens (index.ts does). */
 export function createApp(deps: AppDeps): express.Express {
+  return createAppWithStore(deps).app;
+}
+
+/**
+ * createApp, also answering the store its routes write through: a write through it drops the app's
+ * cached answers it changed and goes out as a live event (tests write their fixtures through it).
+ */
+export function createAppWithStore(deps: AppDeps): { app: express.Express; store: Store } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -62,7 +61,6 @@ export function createApp(deps: AppDeps): express.Express {
   const store = observedStore(watchedStore(deps.store, cache), live.observer, (err) =>
     deps.logger.error({ err }, 'live event not derived'),
   );
-  storesByApp.set(app, store);
   liveByApp.set(app, live);
   const activity = createActivityTracker({ ...deps, store });
   const guards = createGuards({
@@ -72,11 +70,8 @@ export function createApp(deps: AppDeps): express.Express {
     onSeen: activity.onSeen,
     userWrites: () => cache.generation(CacheGroup.userRecords),
   });
-  const publicReads = new PublicReadLimiter(
-    deps.config.rateLimits.publicReads ?? RATE_LIMIT_DEFAULTS.publicReads,
-    () => deps.clock.now().getTime(),
-  );
-  const ctx: RouteContext = { ...deps, store, cache, guards, publicReads };
+  const limits = createRateLimits(deps.config, () => deps.clock.now().getTime());
+  const ctx: RouteContext = { ...deps, store, cache, guards, limits };
 
   // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
   compressJsonAnswers(app);
@@ -110,7 +105,7 @@ export function createApp(deps: AppDeps): express.Express {
     res.status(404).json({ message: 'Not found' });
   });
   app.use(errorHandler(deps));
-  return app;
+  return { app, store };
 }
 
 declare module 'express-serve-static-core' {

@@ -108,9 +108,9 @@ export interface Config {
   rateLimits: {
     /** POST /jwt and /users*: sign-in and registration calls. */
     auth: RateLimit;
-    /** POST /uploads without a session, per IP; default in uploads/routes.ts. */
+    /** POST /uploads without a session, per IP; default in http/rate-limits.ts. */
     uploadsAnonymous?: RateLimit;
-    /** POST /uploads by one signed-in user; default in uploads/routes.ts. */
+    /** POST /uploads by one signed-in user; default in http/rate-limits.ts. */
     uploadsUser?: RateLimit;
     /** POST /create-payment-intent per user (PAYMENT_INTENT_RATE_LIMIT_MAX per hour). */
     paymentIntents?: RateLimit;

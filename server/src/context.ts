@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { AnswerCache } from './cache/answer-cache.js';
-import type { PublicReadLimiter } from './cache/public-read-limit.js';
 import type { IdentityVerifier } from './auth/identity.js';
 import type { Guards } from './auth/middleware.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { RateLimits } from './http/rate-limits.js';
 import type { Store } from './store/port.js';
 
 /** Everything app.ts needs; index.ts builds the real ones, tests build test ones. */
@@ -26,6 +26,6 @@ export interface AppDeps {
 export interface RouteContext extends AppDeps {
   cache: AnswerCache;
   guards: Guards;
-  /** Per-IP limit on public reads that miss `cache`: pass `publicReads.guard(req, res)` to its get. */
-  publicReads: PublicReadLimiter;
+  /** Every rate limit (http/rate-limits.ts); `limits.publicReads.guard(req, res)` goes to `cache.get`. */
+  limits: RateLimits;
 }

@@ -11,6 +11,7 @@ import {
   onFirebaseLoaded,
   rememberSignedIn,
 } from '@/lib/load-firebase';
+import { queryKeys } from '@/lib/api/keys';
 import { queryClient } from '@/lib/query-client';
 import { TOKEN_KEY } from '@/lib/session-keys';
 import { initialSession, sessionReducer, type SessionUser } from '@/lib/session';
@@ -21,7 +22,7 @@ import { applyTheme, readStoredTheme } from '@/lib/theme';
 let apiClientModule: Promise<typeof import('@/lib/api-client')> | null = null;
 // One promise: callbacks on it run in the order they were added (hooks set, then cleared, then set).
 const apiClient = () => (apiClientModule ??= import('@/lib/api-client'));
-const sessionApi = () => import('@/features/auth/api/session');
+const sessionApi = () => import('@/lib/api/session');
 const LiveEvents = lazy(() => import('@/features/live/LiveEvents').then((m) => ({ default: m.LiveEvents })));
 
 function toSessionUser(user: User): SessionUser {
@@ -62,7 +63,7 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       if (!user || !user.email) {
         rememberSignedIn(false);
         dispatch({ type: 'signedOut' });
-        queryClient.removeQueries({ queryKey: ['private'] });
+        queryClient.removeQueries({ queryKey: queryKeys.private });
         try {
           const { clearSessionToken } = await apiClient();
           if (!stale()) clearSessionToken();
@@ -151,10 +152,10 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
         if (!user?.email || !subscribed) return;
         const email = user.email;
         dispatch({ type: 'subscriptionEnded' });
-        Promise.all([sessionApi(), import('@/features/profile/api')])
-          .then(async ([{ removeSubscription }, { profileKey }]) => {
+        Promise.all([sessionApi(), import('@/lib/api/stale')])
+          .then(async ([{ removeSubscription }, { invalidate, staleAfter }]) => {
             await removeSubscription(email);
-            await queryClient.invalidateQueries({ queryKey: profileKey(email) });
+            await invalidate(queryClient, staleAfter.premiumChanged(email));
           })
           .catch((error: unknown) => console.error(error));
       },
@@ -179,7 +180,7 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       signInWithGoogle: async () => {
         const { user } = await (await loadFirebase()).signInWithGooglePopup();
         try {
-          const { registerGoogleUser } = await import('@/features/auth/api/register');
+          const { registerGoogleUser } = await import('@/lib/api/session');
           await registerGoogleUser(
             { name: user.displayName ?? '', email: user.email ?? '', photoURL: user.photoURL ?? '' },
             await user.getIdToken(),

@@ -1,8 +1,8 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@newsroom/common/limits';
 import { useCallback, useId, useState } from 'react';
 
-/** docs/product.md §2 / §9: page size options; the default is 5 and pages are 1-based. */
-export const PAGE_SIZES = [3, 5, 10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 5;
+/** The page sizes the API accepts (the default is 5; pages are 1-based), re-exported for the tables. */
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
 interface PaginationProps {
   /** Current page, 1-based. */

@@ -12,11 +12,10 @@ export function ThemeToggle() {
       title={darkMode ? 'Light theme' : 'Dark theme'}
       data-testid="theme-toggle"
     >
-      {darkMode ? (
-        <SunIcon className="size-5" aria-hidden="true" />
-      ) : (
-        <MoonIcon className="size-5" aria-hidden="true" />
-      )}
+      {/* Both, shown by the theme on <html>: right from the first paint, even in server-rendered
+          markup that cannot know the stored theme. */}
+      <SunIcon className="hidden size-5 dark:block" aria-hidden="true" />
+      <MoonIcon className="size-5 dark:hidden" aria-hidden="true" />
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate } from '@/lib/format-date';
 import { chartStyles } from './chart-theme';
 
 /** One thing whose views are charted (an article, a publisher). */
@@ -26,20 +27,8 @@ interface ViewsOverTimeProps {
   darkMode: boolean;
 }
 
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const shortDay = (day: string) => formatDate(day, 'dayMonth') ?? day;
+const longDay = (day: string) => formatDate(day, 'shortWeekday') ?? day;
 /** Axis numbers that fit 40 px: 950, 1.5k, 14k. */
 const compactCount = (n: number) =>
   n >= 1000 ? `${(n / 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })}k` : String(n);

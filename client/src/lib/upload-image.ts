@@ -1,4 +1,4 @@
-import { api } from './api-client';
+import { postImage } from './api/uploads';
 import { errorMessage } from './error-message';
 
 export const INVALID_IMAGE_MESSAGE = 'Invalid image file input.';
@@ -65,13 +65,8 @@ export async function uploadImage(
     onError?.(problem);
     return undefined;
   }
-  const form = new FormData();
-  form.append('image', file);
   try {
-    const { data } = await api.post<{ data?: { display_url?: string } }>('/uploads', form);
-    const url = data.data?.display_url;
-    if (!url) throw new Error('POST /uploads answered without data.display_url');
-    return url;
+    return await postImage(file);
   } catch (error) {
     console.error(error);
     onError?.(errorMessage(error, UPLOAD_FAILED_MESSAGE));

@@ -1,5 +1,5 @@
 import type { ArticleRepository } from './repository.js';
-import type { ModerationStatus } from './schemas.js';
+import type { ModerationStatus } from '@newsroom/common';
 import { LIST_DESCRIPTION_LENGTH, type Article } from './types.js';
 
 /** Articles per moderation status ('Accepted' counted as Approved). */

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AnswerCache } from '../cache/answer-cache.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { newId } from '../store/ids.js';
@@ -42,7 +41,6 @@ async function serviceOver(n: number) {
   await store.collection('articles').insertMany(docs);
   const service = createArticleService({
     store,
-    cache: new AnswerCache(() => Date.now(), {}),
     config: { dataDir: dir, publicUrl: 'http://127.0.0.1:5000' } as Config,
     clock: systemClock,
     logger: pino({ level: 'silent' }),

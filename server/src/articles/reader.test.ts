@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.js';
+import type { EmbeddedStore } from '../store/embedded/index.js';
 import { newId } from '../store/ids.js';
 import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
@@ -327,6 +328,22 @@ describe('PATCH /articles/view-count/:id', () => {
     expect(
       (await request(t.app).get(`/article/data/${_id}`).set(bearer(admin.token))).body.totalViewCount,
     ).toBe(3);
+  });
+
+  it('makes a counted view durable in one journal sync, and a view inside its window writes nothing', async () => {
+    const { _id } = await insertArticle(t.store, { articleTitle: 'Synced once' });
+    const journal = (t.deps.store as EmbeddedStore).stats;
+    const view = () => request(t.app).patch(`/articles/view-count/${_id}`).set(bearer(premium.token));
+    await request(t.app).get(`/users/${premium.email}`).set(bearer(premium.token)); // lastSeenAt written
+    await t.store.waitDurable();
+
+    const before = journal.fsyncs;
+    expect((await view()).body).toEqual({ counted: true, totalViewCount: 1 });
+    // The window, the count and both daily history counters share one group commit.
+    expect(journal.fsyncs - before).toBe(1);
+    const refused = journal.fsyncs;
+    expect((await view()).body).toEqual({ counted: false, totalViewCount: 1 });
+    expect(journal.fsyncs - refused).toBe(0);
   });
 
   it('counts concurrent calls of one reader once', async () => {

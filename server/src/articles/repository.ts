@@ -22,6 +22,14 @@ function viewWindowId(articleId: string, email: string): string {
   return createHash('sha256').update(`${articleId}\n${email}`).digest('hex').slice(0, 24);
 }
 
+/** Per store: the view windows this process is claiming right now (see beginView). */
+const claimsByStore = new WeakMap<Store, Set<string>>();
+function claimsOf(store: Store): Set<string> {
+  let claims = claimsByStore.get(store);
+  if (!claims) claimsByStore.set(store, (claims = new Set()));
+  return claims;
+}
+
 export interface ApprovedFilter {
   search?: string;
   publisher?: string;
@@ -128,6 +136,16 @@ export function createArticleRepository(store: Store) {
       return deletedCount > 0;
     },
 
+    /** Articles per publisher name, every status, in one aggregation. */
+    async countsByPublisher(): Promise<Map<string, number>> {
+      const rows = await articles().aggregate<{ _id: unknown; articleCount: number }>([
+        { $group: { _id: '$publisher', articleCount: { $sum: 1 } } },
+      ]);
+      return new Map(
+        rows.filter((r) => typeof r._id === 'string').map((r) => [r._id as string, r.articleCount]),
+      );
+    },
+
     countUsingImage(url: string): Promise<number> {
       return articles().countDocuments({ articleImage: url });
     },
@@ -145,31 +163,56 @@ export function createArticleRepository(store: Store) {
     },
 
     /**
-     * Counts one view per viewer per article per window. Each (article, viewer) pair has one window
-     * record whose _id is derived from the pair, so the _id's uniqueness (both engines) settles races:
-     * the record is moved forward only when older than `cutoffIso`, or created when there is none.
-     * Null when the view falls inside the current window.
+     * Starts counting one view per viewer per article per window. Each (article, viewer) pair has one
+     * window record whose _id is derived from the pair. Null when the view falls inside the current
+     * window (nothing is written); else `counted` settles once the view is durable, with the article
+     * after its `$inc` (null if it is gone). The caller may issue writes of its own before awaiting it:
+     * on the embedded engine they share one durable commit (docs/decisions/one-commit-per-view.md).
      */
-    async countView(
+    async beginView(
       articleId: string,
       viewerEmail: string,
       nowIso: string,
       cutoffIso: string,
-    ): Promise<Article | null> {
+    ): Promise<{ counted: Promise<Article | null> } | null> {
       const _id = viewWindowId(articleId, viewerEmail);
-      const moved = await views().findOneAndUpdate(
-        { _id, lastCountedAt: { $lte: cutoffIso } },
-        { $set: { lastCountedAt: nowIso } },
-      );
-      if (!moved) {
-        try {
-          await views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
-        } catch (err) {
-          if (err instanceof DuplicateKeyError) return null;
-          throw err;
+      const increment = () =>
+        articles().findOneAndUpdate({ _id: articleId }, { $inc: { totalViewCount: 1 } });
+      if (store.kind !== 'embedded') {
+        // Several processes may write: the window is claimed first, conditionally, so a race between
+        // them counts once; the `_id`'s uniqueness settles two first views.
+        const moved = await views().findOneAndUpdate(
+          { _id, lastCountedAt: { $lte: cutoffIso } },
+          { $set: { lastCountedAt: nowIso } },
+        );
+        if (!moved) {
+          try {
+            await views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
+          } catch (err) {
+            if (err instanceof DuplicateKeyError) return null;
+            throw err;
+          }
         }
+        return { counted: increment() };
       }
-      return articles().findOneAndUpdate({ _id: articleId }, { $inc: { totalViewCount: 1 } });
+      // One process owns the embedded store: a window being claimed is known here, so the claim
+      // needs no durable answer before the count is written beside it.
+      const claiming = claimsOf(store);
+      if (claiming.has(_id)) return null;
+      claiming.add(_id);
+      let claim: Promise<unknown> | null = null;
+      try {
+        const window = await views().findOne({ _id });
+        if (window && window.lastCountedAt > cutoffIso) return null;
+        claim = window
+          ? views().updateOne({ _id }, { $set: { lastCountedAt: nowIso } })
+          : views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
+        const counted = Promise.all([claim, increment()]).then(([, article]) => article);
+        return { counted };
+      } finally {
+        if (claim) void claim.finally(() => claiming.delete(_id)).catch(() => undefined);
+        else claiming.delete(_id);
+      }
     },
   };
 }

@@ -1,8 +1,6 @@
 import { Router } from 'express';
-import { userRateLimit } from '../auth/routes.js';
-import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../users/schemas.js';
+import { parseInput } from '../http/input.js';
 import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
 import {
   adminPageQuerySchema,
@@ -13,7 +11,8 @@ import {
   idParamSchema,
   listPageQuerySchema,
   updateArticleBodySchema,
-} from './schemas.js';
+} from '@newsroom/common';
+import { createArticleAnswers } from './answers.js';
 import { createArticleService } from './service.js';
 
 /**
@@ -23,50 +22,53 @@ import { createArticleService } from './service.js';
 export function articleRoutes(ctx: RouteContext): Router {
   const router = Router();
   const articles = createArticleService(ctx);
+  const answers = createArticleAnswers(ctx.cache, articles);
   const { requireUser, requireUserRecord, requireAdmin, requirePremium, requireSelf } = ctx.guards;
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 
   // Reader
   // Public reads: a cache miss counts against the caller's per-IP limit, a hit never does.
-  const onMiss = ctx.publicReads.guard.bind(ctx.publicReads);
+  const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
   router.get('/articles/trending', async (req, res) => {
-    sendCached(req, res, await articles.trendingAnswer(onMiss(req, res)));
+    sendCached(req, res, await answers.trendingAnswer(onMiss(req, res)));
   });
 
   // Public teasers and the index of approved articles (signed-out article page, the site's feeds).
   // Before /articles/:email, which would take "public" for an email.
   router.get('/articles/public', async (req, res) => {
-    sendCached(req, res, await articles.publicIndexAnswer(onMiss(req, res)));
+    sendCached(req, res, await answers.publicIndexAnswer(onMiss(req, res)));
   });
 
   router.get('/articles/public/:id', async (req, res) => {
-    sendCached(req, res, await articles.teaserAnswer(idOf(req.params), onMiss(req, res)));
+    sendCached(req, res, await answers.teaserAnswer(idOf(req.params), onMiss(req, res)));
   });
 
   router.get('/all-articles/approved', async (req, res) => {
     const query = parseInput(approvedQuerySchema, req.query);
-    sendCached(req, res, await articles.approvedAnswer(query, onMiss(req, res)));
+    sendCached(req, res, await answers.approvedAnswer(query, onMiss(req, res)));
   });
 
   router.get('/premium/articles/only', requirePremium, async (req, res) => {
     const { page, limit } = parseInput(listPageQuerySchema, req.query);
-    sendCached(req, res, await articles.premiumAnswer(page, limit), 'private, no-cache');
+    sendCached(req, res, await answers.premiumAnswer(page, limit), 'private, no-cache');
   });
 
   router.get('/article/data/:id', requireUserRecord, async (req, res) => {
-    const result = await articles.details(idOf(req.params), req.currentUser!);
+    const result = await answers.details(idOf(req.params), req.currentUser!);
     res.vary('Authorization');
     if ('cached' in result) sendCached(req, res, result.cached, 'private, no-cache');
     else sendWithEtag(req, res, result.article);
   });
 
-  const viewLimit = userRateLimit(
-    ctx.config.rateLimits.viewCounts ?? RATE_LIMIT_DEFAULTS.viewCounts,
-    'Too many views, please slow down',
+  router.patch(
+    '/articles/view-count/:id',
+    requireUser,
+    ctx.limits.viewCounts,
+    requireUserRecord,
+    async (req, res) => {
+      res.json(await articles.countView(idOf(req.params), req.currentUser!));
+    },
   );
-  router.patch('/articles/view-count/:id', requireUser, viewLimit, requireUserRecord, async (req, res) => {
-    res.json(await articles.countView(idOf(req.params), req.currentUser!));
-  });
 
   // Writer
   // Add Article tells a free user whose post is used up before they write (the cap itself is the service's).

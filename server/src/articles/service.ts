@@ -2,31 +2,24 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
-import { createPublisherRepository } from '../publishers/repository.js';
+import { createPublisherService } from '../publishers/service.js';
+import { createStatsService } from '../stats/service.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
-import { createViewHistoryRepository, dayOf } from '../stats/view-history.js';
-import { createUserRepository } from '../users/repository.js';
+import { createUserService } from '../users/service.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
-import {
-  answerOf,
-  CacheGroup,
-  TRENDING_KEY,
-  type AnswerCache,
-  type CachedAnswer,
-  type MissGuard,
-} from '../cache/answer-cache.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
 export type { ModerationCounts } from './moderation-queue.js';
-import type { ApprovedQuery, CreateArticle, UpdateArticle } from './schemas.js';
+import type { ApprovedQuery, CreateArticle, UpdateArticle } from '@newsroom/common';
 import {
   isApproved,
   toCard,
   toPublicArticle,
   toTeaser,
   type Article,
+  type ArticleCard,
   type ArticleIndexEntry,
   type ArticleTeaser,
 } from './types.js';
@@ -50,7 +43,8 @@ export interface PostingAllowance {
   canPost: boolean;
 }
 
-interface DetailsMeta {
+/** Who may see an article: kept beside its public form (the route edge caches both). */
+export interface ArticleAccess {
   status: Article['status'];
   isPremium: Article['isPremium'];
   authorEmail: string;
@@ -58,26 +52,20 @@ interface DetailsMeta {
 
 export type ArticleService = ReturnType<typeof createArticleService>;
 
-export function createArticleService(deps: {
-  store: Store;
-  cache: AnswerCache;
-  config: Config;
-  clock: Clock;
-  logger: Logger;
-}) {
+export function createArticleService(deps: { store: Store; config: Config; clock: Clock; logger: Logger }) {
   const repo = createArticleRepository(deps.store);
-  const publishers = createPublisherRepository(deps.store);
-  const users = createUserRepository(deps.store);
-  const uploads = createUploadService(deps);
-  const viewHistory = createViewHistoryRepository(deps.store);
+  const publishers = createPublisherService(deps);
+  const users = createUserService(deps);
+  const stats = createStatsService(deps);
+  const usesImage = async (url: string) => (await repo.countUsingImage(url)) > 0;
+  const uploads = createUploadService(deps, [{ usesImage, imageUrls: repo.imageUrls }, users, publishers]);
   const queue = createModerationQueue(repo);
-  const cache = deps.cache;
 
   const nowIso = () => deps.clock.now().toISOString();
   /** How many articles a user may post in total: the free plan's cap, none for premium and admins. */
   const postingCap = (user: User): number | null =>
     isAdmin(user) || isPremium(user, deps.clock.now()) ? null : FREE_PLAN_MAX_ARTICLES;
-  const isOwner = (article: Pick<Article, 'userInfo'> | DetailsMeta, user: User) =>
+  const isOwner = (article: Pick<Article, 'userInfo'> | ArticleAccess, user: User) =>
     ('authorEmail' in article ? article.authorEmail : article.userInfo?.email) === user.email;
 
   const load = async (id: string): Promise<Article> => {
@@ -87,7 +75,7 @@ export function createArticleService(deps: {
   };
 
   const assertPublisherExists = async (name: string) => {
-    if (!(await publishers.findByName(name))) {
+    if (!(await publishers.exists(name))) {
       throw new Invalid('Unknown publisher', [{ path: 'publisher', message: 'Publisher does not exist' }]);
     }
   };
@@ -96,120 +84,66 @@ export function createArticleService(deps: {
    * Who may read an article: approved ones any signed-in reader (unapproved only owner/admin, else
    * 404 so their existence is not revealed); premium ones premium readers, owner or admin, else 402.
    */
-  const assertReadable = (meta: DetailsMeta, caller: User, teaser: () => unknown) => {
-    const privileged = isOwner(meta, caller) || isAdmin(caller);
-    if (!isApproved(meta) && !privileged) throw new NotFound('Article not found');
-    if (meta.isPremium === 'Yes' && !privileged && !isPremium(caller, deps.clock.now())) {
+  const assertReadable = (access: ArticleAccess, caller: User, teaser: () => unknown) => {
+    const privileged = isOwner(access, caller) || isAdmin(caller);
+    if (!isApproved(access) && !privileged) throw new NotFound('Article not found');
+    if (access.isPremium === 'Yes' && !privileged && !isPremium(caller, deps.clock.now())) {
       throw new HttpError(402, PREMIUM_CONTENT_MESSAGE, { needPremium: true, teaser: teaser() });
     }
   };
 
-  const metaOf = (a: Article): DetailsMeta => ({
+  const accessOf = (a: Article): ArticleAccess => ({
     status: a.status,
     isPremium: a.isPremium,
     authorEmail: a.userInfo?.email ?? '',
   });
 
-  /** An article as anyone may see it (no author email), cached per id, with who may see it. */
-  const publicDetails = (id: string, onMiss?: MissGuard) =>
-    cache.get<DetailsMeta>(
-      CacheGroup.articleDetails,
-      id,
-      async () => {
-        const article = await repo.findById(id);
-        return article ? { value: toPublicArticle(article), meta: metaOf(article) } : null;
-      },
-      onMiss,
-    );
-  // Derived from the cached details answer, so every write that drops that answer drops its teaser.
-  const teasers = new WeakMap<CachedAnswer<DetailsMeta>, CachedAnswer<ArticleTeaser>>();
-
   return {
-    /** `onMiss` (here and below): the caller's public-read limit, checked only when not cached. */
-    async trendingAnswer(onMiss?: MissGuard): Promise<CachedAnswer> {
-      return cache.get(
-        CacheGroup.articleLists,
-        TRENDING_KEY,
-        async () => ({ value: (await repo.trending(TRENDING_SIZE)).map(toCard), meta: undefined }),
-        onMiss,
-      );
+    /** GET /articles/trending: the approved articles with most views. */
+    async trending(): Promise<ArticleCard[]> {
+      return (await repo.trending(TRENDING_SIZE)).map(toCard);
     },
 
-    async approvedAnswer(q: ApprovedQuery, onMiss?: MissGuard): Promise<CachedAnswer> {
-      const key = JSON.stringify([
-        'approved',
-        q.search ?? '',
-        q.publicationFiler ?? '',
-        [...q.tags].sort(),
+    /** GET /all-articles/approved: one page of approved articles, newest first. */
+    async approved(q: ApprovedQuery): Promise<ArticleCard[]> {
+      const list = await repo.listApproved(
+        { search: q.search || undefined, publisher: q.publicationFiler || undefined, tags: q.tags },
         q.page,
         q.limit,
-      ]);
-      return cache.get(
-        CacheGroup.articleLists,
-        key,
-        async () => {
-          const list = await repo.listApproved(
-            { search: q.search || undefined, publisher: q.publicationFiler || undefined, tags: q.tags },
-            q.page,
-            q.limit,
-          );
-          return { value: list.map(toCard), meta: undefined };
-        },
-        onMiss,
       );
+      return list.map(toCard);
     },
 
-    async premiumAnswer(page: number, limit: number): Promise<CachedAnswer> {
-      return cache.get(CacheGroup.articleLists, JSON.stringify(['premium', page, limit]), async () => ({
-        value: (await repo.listApproved({ premiumOnly: true }, page, limit)).map(toCard),
-        meta: undefined,
-      }));
+    /** GET /premium/articles/only. */
+    async premium(page: number, limit: number): Promise<ArticleCard[]> {
+      return (await repo.listApproved({ premiumOnly: true }, page, limit)).map(toCard);
     },
 
-    /**
-     * GET /article/data/{id}. Anyone but the owner or an admin gets the cached public answer
-     * (no author email); the owner and admins get the stored article as it is now.
-     */
-    async details(
-      id: string,
-      caller: User,
-    ): Promise<{ cached: CachedAnswer<DetailsMeta> } | { article: Article }> {
-      const cached = await publicDetails(id);
-      if (!cached) throw new NotFound('Article not found');
-      const meta = cached.meta;
-      if (isOwner(meta, caller) || isAdmin(caller)) return { article: await load(id) };
-      assertReadable(meta, caller, () => toCard(JSON.parse(cached.body) as Article));
-      return { cached };
+    /** An article as anyone may see it (no author email) with who may see it; null when unknown. */
+    async publicArticle(id: string): Promise<{ article: unknown; access: ArticleAccess } | null> {
+      const article = await repo.findById(id);
+      return article ? { article: toPublicArticle(article), access: accessOf(article) } : null;
     },
 
     /**
-     * GET /articles/public/{id}: an approved article's teaser for anyone (premium or not: the
-     * full text still needs a session); 404 for unknown and unapproved ones alike.
+     * GET /article/data/{id} for this caller: 'stored' (the owner and admins read the stored
+     * article as it is now, `find`), 'public' (the public form); 404 or 402 (with `teaser()`) else.
      */
-    async teaserAnswer(id: string, onMiss?: MissGuard): Promise<CachedAnswer<ArticleTeaser>> {
-      const details = await publicDetails(id, onMiss);
-      if (!details || !isApproved(details.meta)) throw new NotFound('Article not found');
-      let teaser = teasers.get(details);
-      if (!teaser) {
-        const value = toTeaser(JSON.parse(details.body) as ArticleTeaser);
-        teaser = answerOf(value, value);
-        teasers.set(details, teaser);
-      }
-      return teaser;
+    readAs(access: ArticleAccess, caller: User, teaser: () => unknown): 'stored' | 'public' {
+      if (isOwner(access, caller) || isAdmin(caller)) return 'stored';
+      assertReadable(access, caller, teaser);
+      return 'public';
     },
+
+    find: load,
+
+    /** GET /articles/public/{id}: anyone may see an approved article's teaser (premium or not). */
+    isPublic: (access: ArticleAccess) => isApproved(access),
 
     /** GET /articles/public: id and change time of the newest approved articles (the sitemap). */
-    async publicIndexAnswer(onMiss?: MissGuard): Promise<CachedAnswer<ArticleIndexEntry[]>> {
-      return cache.get(
-        CacheGroup.articleLists,
-        'public-index',
-        async () => {
-          const rows = await repo.listApprovedIndex(PUBLIC_INDEX_SIZE);
-          const value = rows.map((a) => ({ _id: a._id, lastmod: a.updatedAt ?? a.createdAt }));
-          return { value, meta: value };
-        },
-        onMiss,
-      );
+    async publicIndex(): Promise<ArticleIndexEntry[]> {
+      const rows = await repo.listApprovedIndex(PUBLIC_INDEX_SIZE);
+      return rows.map((a) => ({ _id: a._id, lastmod: a.updatedAt ?? a.createdAt }));
     },
 
     /** The newest approved articles as teasers (the RSS feed). */
@@ -217,19 +151,30 @@ export function createArticleService(deps: {
       return (await repo.listApproved({}, 1, limit)).map(toTeaser);
     },
 
+    /** Articles per publisher name, every status (the admin's publisher statistics). */
+    countsByPublisher: repo.countsByPublisher,
+
+    /** Whether an article's cover still points at this image URL (uploads). */
+    usesImage,
+    /** Every image URL articles show, cover and author photo (the unused-upload sweep). */
+    imageUrls: repo.imageUrls,
+
     /** PATCH /articles/view-count/{id}: counts at most one view per reader per article per 30 minutes. */
     async countView(id: string, caller: User): Promise<{ counted: boolean; totalViewCount: number }> {
       const article = await load(id);
-      assertReadable(metaOf(article), caller, () => toCard(article));
+      assertReadable(accessOf(article), caller, () => toCard(article));
       const now = deps.clock.now();
       const cutoff = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
-      const updated = await repo.countView(id, caller.email, now.toISOString(), cutoff);
-      if (!updated) return { counted: false, totalViewCount: article.totalViewCount ?? 0 };
-      // Only a counted view goes into the per-day history; the count stands even if that write fails.
-      await viewHistory.add(updated, dayOf(now)).catch((err: unknown) => {
+      const notCounted = { counted: false, totalViewCount: article.totalViewCount ?? 0 };
+      const view = await repo.beginView(id, caller.email, now.toISOString(), cutoff);
+      if (!view) return notCounted;
+      // Only a counted view goes into the per-day history, written now so it joins the count's durable
+      // commit (docs/decisions/one-commit-per-view.md); the count stands even if that write fails.
+      const history = stats.recordView(article, now).catch((err: unknown) => {
         deps.logger.warn({ err, articleId: id }, 'could not record the view in the daily history');
       });
-      return { counted: true, totalViewCount: updated.totalViewCount };
+      const [updated] = await Promise.all([view.counted, history]);
+      return updated ? { counted: true, totalViewCount: updated.totalViewCount } : notCounted;
     },
 
     /**

@@ -48,12 +48,8 @@ export type ArticleTeaser = Pick<
   | 'createdAt'
 > & { updatedAt?: string; userInfo: { name: string; image: string } };
 
-/** One approved article in the public index (the sitemap). */
-export interface ArticleIndexEntry {
-  _id: string;
-  /** When the article last changed: updatedAt, else createdAt. */
-  lastmod: string;
-}
+/** One approved article in the public index (the sitemap); lastmod is updatedAt, else createdAt. */
+export type { ArticleIndexEntry } from '@newsroom/common';
 
 /** One counted view window per (article, viewer). */
 export interface ViewRecord {

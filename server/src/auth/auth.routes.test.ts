@@ -9,7 +9,7 @@ let t: TestApp;
 const users = () => t.store.collection<User>('users');
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ identity: 'firebase' });
 });
 afterAll(async () => {
   await t.close();
@@ -131,7 +131,10 @@ describe('POST /jwt', () => {
 
 describe('rate limits', () => {
   it('answers 429 JSON on /jwt and /users once the per-IP limit is spent', async () => {
-    const limited = await makeTestApp({ config: { rateLimits: { auth: { windowMs: 60_000, max: 3 } } } });
+    const limited = await makeTestApp({
+      identity: 'firebase',
+      config: { rateLimits: { auth: { windowMs: 60_000, max: 3 } } },
+    });
     try {
       const email = uniqueEmail('rl');
       for (let i = 0; i < 3; i++) {

@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Config } from '../config.js';
 import { Unauthorized } from '../errors.js';
-import { httpUrl, nameSchema } from '../users/schemas.js';
+import { httpUrl, nameSchema } from '@newsroom/common';
 import { firebaseAuth } from './firebase-admin.js';
 
 /** What a verified Firebase ID token tells us about its holder. */

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { Forbidden, NeedPremium, Unauthorized } from '../errors.js';
 import type { Store } from '../store/port.js';
+import { createUserService } from '../users/service.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
 import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
 import { createUserRecords } from './user-records.js';
@@ -18,6 +19,11 @@ declare module 'express-serve-static-core' {
 export interface Guards {
   /** 401 unless a valid session JWT is sent; sets req.auth. */
   requireUser: RequestHandler;
+  /**
+   * Sets req.auth when a valid session JWT is sent. A missing, stale or invalid one counts as anonymous
+   * rather than a 401 (which would log a client out mid-registration, e.g. on POST /uploads).
+   */
+  optionalUser: RequestHandler;
   /** Like requireUser, also loads req.currentUser (401 if the account no longer exists). */
   requireUserRecord: RequestHandler;
   /** requireUserRecord + 403 unless the caller is an admin. */
@@ -44,7 +50,7 @@ export interface GuardDeps {
 export function createGuards(deps: GuardDeps): Guards {
   let uncached = 0;
   const records = createUserRecords({
-    store: deps.store,
+    find: createUserService(deps).findByEmail,
     clock: deps.clock,
     writes: deps.userWrites ?? (() => ++uncached),
   });
@@ -78,6 +84,18 @@ export function createGuards(deps: GuardDeps): Guards {
     requireUser: wrap((req) => {
       authenticate(req);
     }),
+    optionalUser: (req, _res, next) => {
+      const token = bearerToken(req.header('authorization'));
+      req.auth = undefined;
+      if (token) {
+        try {
+          req.auth = verifySession(deps.jwtSecret, token);
+        } catch {
+          // anonymous: see Guards.optionalUser
+        }
+      }
+      next();
+    },
     requireUserRecord: wrap(async (req) => {
       await loadUser(req);
     }),

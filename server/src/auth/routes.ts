@@ -1,42 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
-import type { RateLimit } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { emailBodySchema, emailQuerySchema, parseInput, registerBodySchema } from '../users/schemas.js';
+import { emailBodySchema, emailQuerySchema, registerBodySchema } from '@newsroom/common';
+import { parseInput } from '../http/input.js';
 import { createUserService } from '../users/service.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
-
-/** Per-IP limit answering 429 JSON {message} with Retry-After. */
-export function jsonRateLimit(limit: RateLimit, message = 'Too many requests, please try again later') {
-  return rateLimit({
-    windowMs: limit.windowMs,
-    limit: limit.max,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message });
-    },
-  });
-}
-
-/** Like jsonRateLimit, counted per signed-in user (uid): mount after requireUser. */
-export function userRateLimit(limit: RateLimit, message = 'Too many requests, please try again later') {
-  return rateLimit({
-    windowMs: limit.windowMs,
-    limit: limit.max,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => {
-      if (!req.auth) throw new Error('userRateLimit: mount it after requireUser');
-      return `uid:${req.auth.uid}`;
-    },
-    handler: (_req, res) => {
-      res.status(429).json({ message });
-    },
-  });
-}
 
 /**
  * Sign-in and registration (docs/api-contract.md "Auth contract"): POST /jwt, POST /users,
@@ -45,7 +14,7 @@ export function userRateLimit(limit: RateLimit, message = 'Too many requests, pl
 export function authRoutes(ctx: RouteContext): Router {
   const router = Router();
   const users = createUserService(ctx);
-  const limited = jsonRateLimit(ctx.config.rateLimits.auth);
+  const limited = ctx.limits.auth;
   const { requireUser, requireSelf } = ctx.guards;
 
   /** The Firebase ID token of `Authorization: Bearer`, verified (signature, expiry, revocation). */

@@ -49,7 +49,7 @@ describe('session token lifetime', () => {
 describe('POST /jwt with SESSION_TTL_SECONDS=15', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ config: { sessionTtlSeconds: 15 } });
+    t = await makeTestApp({ identity: 'firebase', config: { sessionTtlSeconds: 15 } });
   });
   afterAll(async () => {
     await t.close();

@@ -23,8 +23,8 @@ let real: TestApp;
 const users = (app: TestApp = t) => app.store.collection<User>('users');
 
 beforeAll(async () => {
-  t = await makeTestApp();
-  real = await makeTestApp({ config: { firebaseAuthEmulatorHost: undefined } });
+  t = await makeTestApp({ identity: 'firebase' });
+  real = await makeTestApp({ identity: 'firebase', config: { firebaseAuthEmulatorHost: undefined } });
 });
 afterAll(async () => {
   await t.close();

@@ -18,7 +18,7 @@ const otherProcessUsers = () => t.deps.store.collection<User>('users');
 const dayMs = 86_400_000;
 
 beforeAll(async () => {
-  t = await makeTestApp({ clock });
+  t = await makeTestApp({ identity: 'firebase', clock });
   admin = await signInAs(t, { role: 'admin' });
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.js';
-import type { Store } from '../store/port.js';
 import type { User } from '../users/types.js';
 
 /** How long a loaded user record may answer for its owner without another read. */
@@ -20,9 +19,12 @@ interface Entry {
  * older than any such write is never used, so this process sees a change on its very next request;
  * the 1 s lifetime bounds what a write by another process can leave stale.
  */
-export function createUserRecords(deps: { store: Store; clock: Clock; writes: () => number }) {
+export function createUserRecords(deps: {
+  find: (email: string) => Promise<User | null>;
+  clock: Clock;
+  writes: () => number;
+}) {
   const entries = new Map<string, Entry>();
-  const users = () => deps.store.collection<User>('users');
   return {
     async byEmail(email: string): Promise<User | null> {
       const now = deps.clock.now().getTime();
@@ -37,7 +39,7 @@ export function createUserRecords(deps: { store: Store; clock: Clock; writes: ()
         return { ...hit.user };
       }
       const writes = deps.writes();
-      const user = await users().findOne({ email });
+      const user = await deps.find(email);
       if (!user) {
         entries.delete(email);
         return null;

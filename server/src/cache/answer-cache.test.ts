@@ -70,6 +70,24 @@ describe('AnswerCache', () => {
     expect((await cache.get('g', 'k', value('after the write')))!.body).toBe('"after the write"');
   });
 
+  it('invalidateKey discards only that key’s build in flight: a counted view does not cost a list build', async () => {
+    const cache = new AnswerCache();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowBuild = (v: string) => async () => {
+      await gate;
+      return { value: v, meta: undefined };
+    };
+    const list = cache.get('lists', 'approved', slowBuild('list'));
+    const trending = cache.get('lists', 'trending', slowBuild('old trending'));
+    cache.invalidateKey('lists', 'trending');
+    release();
+    const [keptList, raced] = await Promise.all([list, trending]);
+    expect(raced!.body).toBe('"old trending"');
+    expect(await cache.get('lists', 'approved', value('rebuilt'))).toBe(keptList);
+    expect((await cache.get('lists', 'trending', value('new trending')))!.body).toBe('"new trending"');
+  });
+
   it('does not cache a missing answer (null)', async () => {
     const cache = new AnswerCache();
     expect(await cache.get('g', 'k', async () => null)).toBeNull();

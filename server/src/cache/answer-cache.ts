@@ -43,6 +43,8 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<CachedAnswer<unknown> | null>>();
   private readonly generations = new Map<string, number>();
+  /** Keys dropped one by one (invalidateKey) while their build was in flight: not kept. */
+  private readonly staleBuilds = new Set<string>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -85,7 +87,9 @@ export class AnswerCache {
       if (!built) return null;
       const body = JSON.stringify(built.value);
       const answer: CachedAnswer<M> = { body, etag: etagOf(body), meta: built.meta };
-      if (this.generation(group) === generation) this.store(fullKey, group, answer);
+      if (this.generation(group) === generation && !this.staleBuilds.has(fullKey)) {
+        this.store(fullKey, group, answer);
+      }
       return answer;
     });
     this.inflight.set(fullKey, promise);
@@ -93,6 +97,7 @@ export class AnswerCache {
       return await promise;
     } finally {
       this.inflight.delete(fullKey);
+      this.staleBuilds.delete(fullKey);
     }
   }
 
@@ -106,13 +111,18 @@ export class AnswerCache {
     }
   }
 
-  /** Drops one answer; in-flight builds of its group are answered but not kept. */
+  /**
+   * Drops one answer; a build of that key in flight is answered but not kept. The group's other
+   * answers and builds are left alone: a counted view drops trending without costing every list
+   * build racing it (docs/decisions/view-count-staleness.md).
+   */
   invalidateKey(group: string, key: string): void {
-    this.generations.set(group, this.generation(group) + 1);
-    this.entries.delete(`${group}\u0000${key}`);
+    const fullKey = `${group}\u0000${key}`;
+    this.entries.delete(fullKey);
+    if (this.inflight.has(fullKey)) this.staleBuilds.add(fullKey);
   }
 
-  /** Changes whenever `group` is invalidated (whole or one key): lets others tell a write happened. */
+  /** Changes whenever the whole `group` is invalidated: lets others tell a write happened. */
   generation(group: string): number {
     return this.generations.get(group) ?? 0;
   }

@@ -3,10 +3,10 @@ import jwt from 'jsonwebtoken';
 import { bearerToken, verifySession } from '../auth/tokens.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { createUserRepository } from '../users/repository.js';
-import { parseInput } from '../users/schemas.js';
+import { createUserService } from '../users/service.js';
+import { parseInput } from '../http/input.js';
 import { isAdmin } from '../users/types.js';
-import { eventsQuerySchema } from './schemas.js';
+import { eventsQuerySchema } from '@newsroom/common';
 import type { EventStreams } from './streams.js';
 import type { Viewer } from './types.js';
 
@@ -26,7 +26,7 @@ function expiryOf(token: string): number | null {
  */
 export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
   const router = Router();
-  const users = createUserRepository(ctx.store);
+  const users = createUserService(ctx);
 
   router.get('/events', async (req, res) => {
     const query = parseInput(eventsQuerySchema, req.query);

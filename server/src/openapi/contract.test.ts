@@ -19,6 +19,7 @@ beforeAll(async () => {
   world = await buildWorld();
   const config = world.t.deps.config;
   const limited = await makeTestApp({
+    identity: 'firebase',
     config: { rateLimits: { ...config.rateLimits, publicReads: { windowMs: 60_000, max: 0 } } },
   });
   const payer = await signInAs(world.t, { name: 'Paula Payer' });

@@ -4,7 +4,7 @@
  * declaration in registry.ts only names what is particular to it.
  */
 import type { z } from 'zod';
-import { PAGE_SIZES } from '../users/schemas.js';
+import { PAGE_SIZES } from '@newsroom/common';
 import { ErrorBody, NeedPremiumBody } from './responses.js';
 
 /**

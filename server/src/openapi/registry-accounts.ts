@@ -8,7 +8,7 @@ import {
   pageQuerySchema,
   profileUpdateSchema,
   registerBodySchema,
-} from '../users/schemas.js';
+} from '@newsroom/common';
 import { operationsOf, PAGE_LIMIT } from './operation.js';
 import * as R from './responses.js';
 

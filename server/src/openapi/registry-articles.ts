@@ -9,8 +9,8 @@ import {
   idParamSchema,
   listPageQuerySchema,
   updateArticleBodySchema,
-} from '../articles/schemas.js';
-import { emailQuerySchema } from '../users/schemas.js';
+  emailQuerySchema,
+} from '@newsroom/common';
 import { operationsOf, PAGE_LIMIT } from './operation.js';
 import * as R from './responses.js';
 

@@ -6,10 +6,13 @@
  * docs/decisions/openapi-from-zod.md.
  */
 import { z } from 'zod';
-import { eventsQuerySchema } from '../events/schemas.js';
-import { createPaymentIntentBody, makePremiumUserBody } from '../payments/schemas.js';
-import { addPublisherBodySchema } from '../publishers/schemas.js';
-import { viewStatsQuerySchema } from '../stats/view-stats.js';
+import {
+  addPublisherBodySchema,
+  createPaymentIntentBody,
+  eventsQuerySchema,
+  makePremiumUserBody,
+  viewStatsQuerySchema,
+} from '@newsroom/common';
 import { MAX_UPLOAD_BYTES } from '../uploads/image.js';
 import { UPLOAD_FILE_PATTERN } from '../uploads/service.js';
 import { DOCS_ASSETS } from './assets.js';
@@ -67,7 +70,7 @@ const stats = operationsOf('Stats', [
     summary: 'Users, normal and premium',
     security: 'none',
     access: 'anyone',
-    ok: z.object({ allUserCount: int, normalUsersCount: int, premiumUsersCount: int }),
+    ok: R.UserCountsSchema,
     cached: true,
   },
   {

@@ -16,6 +16,7 @@ import { HttpError, NotFound } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import type { Plan } from './plans.js';
+import { createUserService } from '../users/service.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 
 export interface GrantResult {
@@ -48,6 +49,7 @@ function grantsUnderWay(store: Store): Map<string, Promise<GrantResult>> {
 
 export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logger }) {
   const repo = paymentsRepository(deps.store);
+  const users = createUserService(deps);
   const granting = grantsUnderWay(deps.store);
 
   /** premiumEndAt = max(now, current) + seconds, unless this intent's extension is already there. */
@@ -57,14 +59,14 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
     paymentIntentId: string,
   ): Promise<{ premiumEndAt: string | null; applied: boolean }> {
     for (let attempt = 0; attempt < MAX_GRANT_ATTEMPTS; attempt++) {
-      const user = await repo.findUserByEmail(email);
+      const user = await users.findByEmail(email);
       if (!user) throw new NotFound('Account not found');
       const current = user.premiumEndAt ?? null;
       if (user.premiumGrants?.includes(paymentIntentId)) return { premiumEndAt: current, applied: false };
       const now = deps.clock.now().getTime();
       const base = Math.max(now, current ? new Date(current).getTime() : 0);
       const next = new Date(base + seconds * 1000).toISOString();
-      if (await repo.extendPremiumIf(user._id, current, next, paymentIntentId)) {
+      if (await users.extendPremiumIf(user._id, current, next, paymentIntentId)) {
         return { premiumEndAt: next, applied: true };
       }
     }
@@ -72,7 +74,7 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
   }
 
   async function alreadyRedeemed(email: string): Promise<GrantResult> {
-    const current = await repo.findUserByEmail(email);
+    const current = await users.findByEmail(email);
     return { granted: false, premiumEndAt: current?.premiumEndAt ?? null };
   }
 

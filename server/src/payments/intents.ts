@@ -1,3 +1,4 @@
+import type { CreatedIntent } from '@newsroom/common';
 import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
 import { newId } from '../store/ids.js';
@@ -5,10 +6,7 @@ import { PLAN_CURRENCY, toCents, type Plan } from './plans.js';
 import type { PaymentsRepository } from './repository.js';
 import type { Payer } from './service.js';
 
-export interface CreatedIntent {
-  clientSecret: string;
-  paymentIntentId: string;
-}
+export type { CreatedIntent } from '@newsroom/common';
 
 /** Stripe states in which an intent can no longer take a payment: asking again makes a new one. */
 const FINISHED: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['succeeded', 'canceled']);

@@ -1,31 +1,5 @@
-/**
- * The plan catalog. The server alone decides what a plan costs: the client only ever names a
- * catalog price, and a grant checks the PaymentIntent's amount against this table.
- */
-export interface Plan {
-  /** Premium time the plan buys, in seconds (docs/product.md's payment information: `time`). */
-  seconds: number;
-  /** Price in whole US dollars (docs/product.md's payment information: the amount). */
-  amount: number;
-  /** What the plan select shows. */
-  label: string;
-}
-
-export const PLANS: readonly Plan[] = Object.freeze([
-  { seconds: 60, amount: 1, label: '1 minute' },
-  { seconds: 432_000, amount: 5, label: '5 days' },
-  { seconds: 864_000, amount: 10, label: '10 days' },
-]);
-
-export const PLAN_CURRENCY = 'usd';
-
-export function planByAmount(dollars: number): Plan | undefined {
-  return PLANS.find((p) => p.amount === dollars);
-}
-
-export function planBySeconds(seconds: number): Plan | undefined {
-  return PLANS.find((p) => p.seconds === seconds);
-}
+/** The plan catalog lives in @newsroom/common (the client reads it through GET /plans). */
+export { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, type Plan } from '@newsroom/common';
 
 /** Stripe amounts are in the currency's smallest unit (cents). */
 export function toCents(dollars: number): number {

@@ -1,5 +1,4 @@
 import { DuplicateKeyError, type Store } from '../store/port.js';
-import type { User } from '../users/types.js';
 
 /** One redeemed PaymentIntent. The unique index on paymentIntentId is what makes a grant happen once. */
 export interface PaymentRecord {
@@ -16,9 +15,6 @@ export interface PaymentRecord {
   state?: 'pending' | 'granted';
   [key: string]: unknown;
 }
-
-/** How many redeemed intent ids a user record keeps (a pending grant is finished long before). */
-const KEPT_GRANTS = 100;
 
 /**
  * The PaymentIntent last created for one user and plan, so asking again reuses it while it can still
@@ -37,7 +33,6 @@ export interface OpenIntentRecord {
 export function paymentsRepository(store: Store) {
   const payments = () => store.collection<PaymentRecord>('payments');
   const openIntents = () => store.collection<OpenIntentRecord>('payment_intents');
-  const users = () => store.collection<User>('users');
 
   return {
     /** Throws DuplicateKeyError when this PaymentIntent was already redeemed. */
@@ -46,8 +41,6 @@ export function paymentsRepository(store: Store) {
     deletePayment: (paymentIntentId: string) => payments().deleteOne({ paymentIntentId }),
 
     findPayment: (paymentIntentId: string) => payments().findOne({ paymentIntentId }),
-
-    findUserByEmail: (email: string) => users().findOne({ email }),
 
     findOpenIntent: (uid: string, seconds: number) => openIntents().findOne({ uid, seconds }),
 
@@ -64,27 +57,6 @@ export function paymentsRepository(store: Store) {
 
     markGranted: (paymentIntentId: string) =>
       payments().updateOne({ paymentIntentId }, { $set: { state: 'granted' } }),
-
-    /**
-     * Compare-and-set: writes premiumEndAt only if it still holds `expected` (two grants for the same
-     * user at once cannot overwrite each other's extension) and this intent's extension is not already
-     * there; the intent's id is recorded in the same write, so a grant redone after a crash extends once.
-     */
-    async extendPremiumIf(
-      userId: string,
-      expected: string | null,
-      premiumEndAt: string,
-      paymentIntentId: string,
-    ): Promise<boolean> {
-      const result = await users().updateOne(
-        { _id: userId, premiumEndAt: expected, premiumGrants: { $ne: paymentIntentId } },
-        {
-          $set: { premiumEndAt },
-          $push: { premiumGrants: { $each: [paymentIntentId], $slice: -KEPT_GRANTS } },
-        },
-      );
-      return result.matchedCount === 1;
-    },
   };
 }
 

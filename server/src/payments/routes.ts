@@ -1,10 +1,8 @@
 import express, { Router } from 'express';
-import { userRateLimit } from '../auth/routes.js';
-import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { parseInput } from '../users/schemas.js';
-import { createPaymentIntentBody, makePremiumUserBody } from './schemas.js';
+import { createPaymentIntentBody, makePremiumUserBody } from '@newsroom/common';
+import { parseInput } from '../http/input.js';
 import { paymentsService, type Payer, type PaymentsService } from './service.js';
 
 function service(ctx: RouteContext): PaymentsService {
@@ -36,14 +34,10 @@ export function paymentRoutes(ctx: RouteContext): Router {
     res.set('Cache-Control', 'public, max-age=300').json(payments.plans());
   });
 
-  const intentLimit = userRateLimit(
-    ctx.config.rateLimits.paymentIntents ?? RATE_LIMIT_DEFAULTS.paymentIntents,
-    'Too many payment attempts, please try again later',
-  );
   router.post(
     '/create-payment-intent',
     ctx.guards.requireUser,
-    intentLimit,
+    ctx.limits.paymentIntents,
     ctx.guards.requireUserRecord,
     async (req, res) => {
       const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});

@@ -6,8 +6,9 @@ import type { Store } from '../store/port.js';
 import { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, toCents, type Plan } from './plans.js';
 import { paymentIntentCreator, type CreatedIntent } from './intents.js';
 import { premiumGranter, type GrantResult } from './grant.js';
+import { createUserService } from '../users/service.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
-import type { MakePremiumUserInput } from './schemas.js';
+import type { MakePremiumUserInput } from '@newsroom/common';
 
 export const NOT_CONFIGURED = 'Payments are not configured';
 
@@ -30,6 +31,7 @@ export type { GrantResult } from './grant.js';
 
 export function paymentsService(deps: PaymentsDeps) {
   const repo = paymentsRepository(deps.store);
+  const users = createUserService(deps);
   const createIntent = deps.stripe
     ? paymentIntentCreator({ stripe: deps.stripe, repo, clock: deps.clock })
     : null;
@@ -64,7 +66,7 @@ export function paymentsService(deps: PaymentsDeps) {
     if (!plan) throw new Invalid('Payment does not match a plan');
     const email = intent.metadata.email ?? '';
     const uid = intent.metadata.uid ?? '';
-    const user = await repo.findUserByEmail(email);
+    const user = await users.findByEmail(email);
     if (!user || user.uid !== uid) throw new NotFound('Account not found');
 
     return granter.grant({ paymentIntentId: intent.id, plan, email, uid, source });

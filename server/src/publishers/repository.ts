@@ -8,9 +8,7 @@ export interface Publisher {
   [key: string]: unknown;
 }
 
-export type PublisherRepository = ReturnType<typeof createPublisherRepository>;
-
-/** The only place that builds queries on `publishers` (and the per-publisher article count). */
+/** The only place that builds queries on `publishers`. */
 export function createPublisherRepository(store: Store) {
   const publishers = () => store.collection<Publisher>('publishers');
   return {
@@ -32,16 +30,8 @@ export function createPublisherRepository(store: Store) {
     insert(publisher: Publisher): Promise<void> {
       return publishers().insertOne(publisher);
     },
-    /** Articles per publisher name, every status, in one aggregation. */
-    async articleCountsByPublisher(): Promise<Map<string, number>> {
-      const rows = await store
-        .collection('articles')
-        .aggregate<{ _id: unknown; articleCount: number }>([
-          { $group: { _id: '$publisher', articleCount: { $sum: 1 } } },
-        ]);
-      return new Map(
-        rows.filter((r) => typeof r._id === 'string').map((r) => [r._id as string, r.articleCount]),
-      );
+    async usesLogo(url: string): Promise<boolean> {
+      return (await publishers().countDocuments({ logo: url })) > 0;
     },
   };
 }

@@ -1,17 +1,21 @@
 import { Router } from 'express';
-import { sendCached } from '../cache/answer-cache.js';
+import { createArticleService } from '../articles/service.js';
+import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../users/schemas.js';
-import { addPublisherBodySchema } from './schemas.js';
-import { createPublisherService } from './service.js';
+import { addPublisherBodySchema } from '@newsroom/common';
+import { parseInput } from '../http/input.js';
+import { createPublisherService, withArticleCounts } from './service.js';
 
 export function publisherRoutes(ctx: RouteContext): Router {
   const router = Router();
   const publishers = createPublisherService(ctx);
+  const articles = createArticleService(ctx);
   const { requireAdmin } = ctx.guards;
 
   router.get('/publisher-data', async (req, res) => {
-    sendCached(req, res, await publishers.listAnswer(ctx.publicReads.guard(req, res)));
+    const build = async () => ({ value: await publishers.list(), meta: undefined });
+    const onMiss = ctx.limits.publicReads.guard(req, res);
+    sendCached(req, res, await ctx.cache.get(CacheGroup.publishers, 'all', build, onMiss));
   });
 
   router.post('/add-publishers', requireAdmin, async (req, res) => {
@@ -21,7 +25,12 @@ export function publisherRoutes(ctx: RouteContext): Router {
   });
 
   router.get('/publisher/article/count', requireAdmin, async (req, res) => {
-    sendCached(req, res, await publishers.articleCountsAnswer(), 'private, no-cache');
+    const build = async () => {
+      const [list, counts] = await Promise.all([publishers.list(), articles.countsByPublisher()]);
+      return { value: withArticleCounts(list, counts), meta: undefined };
+    };
+    const answer = await ctx.cache.get(CacheGroup.publisherCounts, 'all', build);
+    sendCached(req, res, answer, 'private, no-cache');
   });
 
   return router;

@@ -2,31 +2,33 @@ import type { Clock } from '../clock.js';
 import { Conflict } from '../errors.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import { newId } from '../store/ids.js';
-import { CacheGroup, type AnswerCache, type CachedAnswer, type MissGuard } from '../cache/answer-cache.js';
-import { createPublisherRepository, type Publisher, type PublisherRepository } from './repository.js';
-import type { AddPublisher } from './schemas.js';
+import { createPublisherRepository, type Publisher } from './repository.js';
+import type { AddPublisher } from '@newsroom/common';
 
 export interface PublisherArticleCount {
   publisherName: string;
   articleCount: number;
 }
 
+/** GET /publisher/article/count: every publisher, even with no article (admin statistics). */
+export function withArticleCounts(
+  publishers: Publisher[],
+  counts: ReadonlyMap<string, number>,
+): PublisherArticleCount[] {
+  return publishers.map((p) => ({
+    publisherName: p.publisherName,
+    articleCount: counts.get(p.publisherName) ?? 0,
+  }));
+}
+
 export type PublisherService = ReturnType<typeof createPublisherService>;
 
-export function createPublisherService(deps: { store: Store; cache: AnswerCache; clock: Clock }) {
-  const repo: PublisherRepository = createPublisherRepository(deps.store);
-  const cache = deps.cache;
+export function createPublisherService(deps: { store: Store; clock: Clock }) {
+  const repo = createPublisherRepository(deps.store);
 
   return {
     /** GET /publisher-data: every publisher, by name. */
-    async listAnswer(onMiss?: MissGuard): Promise<CachedAnswer> {
-      return cache.get(
-        CacheGroup.publishers,
-        'all',
-        async () => ({ value: await repo.list(), meta: undefined }),
-        onMiss,
-      );
-    },
+    list: repo.list,
 
     exists(publisherName: string): Promise<boolean> {
       return repo.findByName(publisherName).then((p) => p !== null);
@@ -48,16 +50,9 @@ export function createPublisherService(deps: { store: Store; cache: AnswerCache;
       return publisher;
     },
 
-    /** GET /publisher/article/count: every publisher, even with no article (admin statistics). */
-    async articleCountsAnswer(): Promise<CachedAnswer> {
-      return cache.get(CacheGroup.publisherCounts, 'all', async () => {
-        const [publishers, counts] = await Promise.all([repo.list(), repo.articleCountsByPublisher()]);
-        const value: PublisherArticleCount[] = publishers.map((p) => ({
-          publisherName: p.publisherName,
-          articleCount: counts.get(p.publisherName) ?? 0,
-        }));
-        return { value, meta: undefined };
-      });
-    },
+    /** Whether a publisher logo still points at this image URL (uploads). */
+    usesImage: repo.usesLogo,
+    /** Every publisher logo URL (the unused-upload sweep). */
+    imageUrls: repo.logoUrls,
   };
 }

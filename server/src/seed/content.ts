@@ -1,4 +1,5 @@
 /** Demo content: realistic enough that every screen looks like a working newsroom. */
+import type { Tag } from '@newsroom/common';
 
 export interface DemoAccount {
   key: 'admin' | 'premium' | 'reader' | 'writer1' | 'writer2' | 'writer3';
@@ -95,7 +96,8 @@ export const DEMO_PUBLISHERS: DemoPublisher[] = [
 export interface DemoArticle {
   title: string;
   publisher: string;
-  tags: string[];
+  /** Checked against the one tag list (common/src/tags.ts) by the compiler. */
+  tags: Tag[];
   author: DemoAccount['key'];
   status: 'Pending' | 'Approved' | 'Declined';
   isPremium: 'Yes' | 'No';
@@ -567,4 +569,4 @@ export const DEMO_ARTICLES: DemoArticle[] = [
 ];
 
 /** The fifteen tags of docs/product.md §3: the seed uses every one of them. */
-export { TAGS as ALL_TAGS } from '../articles/schemas.js';
+export { TAGS as ALL_TAGS } from '@newsroom/common';

@@ -39,13 +39,14 @@ interface Article extends Doc {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ identity: 'firebase' });
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('seedDemoData', () => {
+  // Makes every demo image with sharp: CPU-bound, and slow beside other test files on 2 cores.
   it('seeds publishers with logos, 30 varied articles and the demo users', async () => {
     const result = await seed();
     expect(result.contentSeeded).toBe(true);
@@ -102,7 +103,7 @@ describe('seedDemoData', () => {
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(21 * 24 * 3600_000);
     // The reader demo account has posted nothing, so the free plan's one post is still available to it.
     expect(articles.some((a) => a.userInfo.email === 'reader@newsroom.test')).toBe(false);
-  });
+  }, 120_000);
 
   it('the demo logins work end to end with the right roles', async () => {
     const expected = {
@@ -193,7 +194,7 @@ describe('demo logins and their records', () => {
 
   it('after a restart with a new store and the persisted emulator accounts, the demo logins still work', async () => {
     // A new store; the same DATA_DIR, so the images already rendered are reused.
-    const fresh = await makeTestApp({ config: { dataDir: t.deps.config.dataDir } });
+    const fresh = await makeTestApp({ identity: 'firebase', config: { dataDir: t.deps.config.dataDir } });
     try {
       await seedDemoData({ store: fresh.store, config: fresh.deps.config, clock: systemClock, logger });
       const { idToken, uid } = await emulatorPasswordSignIn('admin@newsroom.test', 'Admin1234');
@@ -214,6 +215,7 @@ describe('demo logins and their records', () => {
   it('without logins (a real Firebase project, or the emulator unreachable) no user record is written', async () => {
     for (const variant of ['no directory', 'emulator unreachable'] as const) {
       const fresh = await makeTestApp({
+        identity: 'firebase',
         config: {
           dataDir: t.deps.config.dataDir,
           ...(variant === 'emulator unreachable' && { firebaseAuthEmulatorHost: '127.0.0.1:9' }),

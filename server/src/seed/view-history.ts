@@ -1,5 +1,6 @@
 import type { Store } from '../store/port.js';
-import { createViewHistoryRepository, dayOf } from '../stats/view-history.js';
+import { createViewHistoryRepository } from '../stats/repository.js';
+import { dayOf } from '../stats/view-history.js';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -80,11 +80,20 @@ export function imagePreload(url: string, sizes: string): string | null {
   );
 }
 
-/** The head tags of a page's hints: its route's code and styles, and its leading image if known. */
-export function hintTags(screen: ScreenHints, leadImageUrl?: string | null): string {
+/**
+ * The head tags of a page's hints: its route's code and styles, and its leading image if known.
+ * `rendered`: the page comes with its first screen, which needs the route's styles from its first
+ * paint (docs/decisions/server-rendered-first-screen.md).
+ */
+export function hintTags(screen: ScreenHints, leadImageUrl?: string | null, rendered = false): string {
   const tags = [
-    // Preloaded, not applied: the route applies them when it loads (render is not held up for them).
-    ...screen.css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+    // Without a first screen, preloaded, not applied: the route applies them when it loads (render
+    // is not held up for them). The app finds an applied one already there and does not add it again.
+    ...screen.css.map((file) =>
+      rendered
+        ? `<link rel="stylesheet" crossorigin href="/${file}" />`
+        : `<link rel="preload" as="style" crossorigin href="/${file}" />`,
+    ),
     ...screen.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ];
   const image = leadImageUrl && screen.leadImage ? imagePreload(leadImageUrl, screen.leadImage.sizes) : null;

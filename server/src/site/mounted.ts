@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { compressAnswers } from '../cache/compress.js';
+import { createArticleAnswers } from '../articles/answers.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { defaultDistDir, siteRouter } from './routes.js';
@@ -12,12 +13,12 @@ import { serviceSource } from './source.js';
  */
 export function mountedSite(ctx: RouteContext): Router {
   const site = siteRouter({
-    source: serviceSource(createArticleService(ctx)),
+    source: serviceSource(createArticleAnswers(ctx.cache, createArticleService(ctx))),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),
     siteUrl: ctx.config.publicUrl,
     logger: ctx.logger,
     now: () => ctx.clock.now(),
-    missGuard: (req, res) => ctx.publicReads.guard(req, res),
+    missGuard: (req, res) => ctx.limits.publicReads.guard(req, res),
   });
   return Router().use(compressAnswers(), site);
 }

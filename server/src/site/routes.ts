@@ -10,9 +10,12 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Logger } from 'pino';
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
-import { hintTags, loadFirstScreens, screenFor, withHeadTags, type LeadImageSource } from './first-screen.js';
+import { ID_PATTERN } from '@newsroom/common';
+import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
+import { loadRenderer, withFirstScreen, type FirstScreenData } from './first-screen-render.js';
+import { hintTags, loadFirstScreens, screenFor, withHeadTags } from './first-screen.js';
 import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
-import type { SiteSource } from './source.js';
+import type { FirstScreenList, SiteSource } from './source.js';
 
 export interface SiteOptions {
   source: SiteSource;
@@ -28,10 +31,10 @@ export interface SiteOptions {
   missGuard?: (req: Request, res: Response) => MissGuard;
 }
 
-const ARTICLE_ID = /^[0-9a-f]{24}$/;
+const ARTICLE_ID = ID_PATTERN;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FEED_CACHE_CONTROL = 'public, max-age=300';
-/** How long a page waits for its leading image's URL before it goes out without that hint. */
+/** How long a page waits for its first screen's list before it goes out without it (and its image hint). */
 const LEAD_IMAGE_WAIT_MS = 250;
 
 /** The client build next to this package (server/{src,dist}/site → client/dist). */
@@ -54,9 +57,9 @@ const siteHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /** A body rebuilt at most once per `ttlMs`; concurrent misses share one build, failures are not kept. */
-function briefly(ttlMs: number, now: () => number, build: () => Promise<string>): () => Promise<string> {
-  let kept: { body: string; until: number } | null = null;
-  let pending: Promise<string> | null = null;
+function briefly<T>(ttlMs: number, now: () => number, build: () => Promise<T>): () => Promise<T> {
+  let kept: { body: T; until: number } | null = null;
+  let pending: Promise<T> | null = null;
   return () => {
     if (kept && kept.until > now()) return Promise.resolve(kept.body);
     pending ??= build()
@@ -82,42 +85,90 @@ export function siteRouter(options: SiteOptions): Router {
   const assetsDir = path.join(distDir, 'assets') + path.sep;
   const screens = loadFirstScreens(distDir);
 
-  // The leading image of home (first trending story) and all articles (newest story), looked up at
-  // most once per TTL; a slow or failed lookup only costs the page its image hint.
-  const leadTtlMs = options.feedTtlMs ?? 60_000;
-  const firstImage = (list: () => Promise<{ articleImage: string }[]>) =>
-    briefly(
-      leadTtlMs,
+  const render = loadRenderer(distDir, logger);
+
+  // The first screens' lists (home: trending; all articles: the first page), read at most once per
+  // TTL; a slow or failed read only costs the page its first screen and image hint.
+  const listTtlMs = options.feedTtlMs ?? 60_000;
+  const readList = (list: FirstScreenList) => {
+    const read = briefly(
+      listTtlMs,
       () => now().getTime(),
-      async () => (await list())[0]?.articleImage ?? '',
+      async () => ({ cards: await source.cards(list), at: now().getTime() }),
     );
-  const leadImages: Partial<Record<LeadImageSource, () => Promise<string>>> = {
-    trending: firstImage(() => source.trending()),
-    newest: firstImage(() => source.newest()),
+    // Read ahead: a visitor gets the last list while the next one is read (up to ten TTLs old),
+    // so only the first page after a start or a long outage waits for the API.
+    let last: { cards: ArticleCard[]; at: number } | null = null;
+    const refresh = () =>
+      read().then((value) => {
+        last = value;
+        return value;
+      });
+    return () => {
+      if (!last || now().getTime() - last.at > 10 * listTtlMs) return refresh();
+      refresh().catch((err: unknown) => logger.debug({ err }, `first screen: ${list} list not refreshed`));
+      return Promise.resolve(last);
+    };
   };
-  const leadImageOf = async (from: LeadImageSource): Promise<string | null> => {
-    const lookup = leadImages[from];
-    if (!lookup) return null;
+  const lists: Record<FirstScreenList, () => Promise<{ cards: ArticleCard[]; at: number }>> = {
+    trending: readList('trending'),
+    approved: readList('approved'),
+  };
+  if (render) {
+    for (const list of ['trending', 'approved'] as const)
+      lists[list]().catch((err: unknown) => logger.debug({ err }, `first screen: no ${list} list yet`));
+  }
+  const listOf = async (list: FirstScreenList) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), LEAD_IMAGE_WAIT_MS);
     });
     try {
-      return (await Promise.race([lookup(), late])) || null;
+      return await Promise.race([lists[list](), late]);
     } catch (err) {
-      logger.debug({ err }, `first screen: no ${from} image`);
+      logger.debug({ err }, `first screen: no ${list} list`);
       return null;
     } finally {
       clearTimeout(timer);
     }
   };
-  /** A page's HTML with its first-screen hints (docs/decisions/first-screen-hints.md). */
-  const withHints = async (pathname: string, html: string, articleImage?: string): Promise<string> => {
+  // Markup of the list pages, kept while their list is the same (a render costs a few milliseconds).
+  const rendered = new Map<string, { cards: ArticleCard[]; markup: string | null }>();
+  const renderList = async (pathname: string, cards: ArticleCard[], data: FirstScreenData) => {
+    const kept = rendered.get(pathname);
+    if (kept?.cards === cards) return kept.markup;
+    const markup = render ? await render(pathname, data) : null;
+    rendered.set(pathname, { cards, markup });
+    return markup;
+  };
+
+  /**
+   * A page's HTML with its first-screen hints (docs/decisions/first-screen-hints.md) and, when its
+   * data is at hand, its first screen (docs/decisions/server-rendered-first-screen.md).
+   */
+  const withHints = async (pathname: string, html: string, teaser?: ArticleTeaser): Promise<string> => {
     const screen = screenFor(screens, pathname);
     if (!screen) return html;
     const from = screen.leadImage?.from;
-    const image = from === 'article' ? articleImage : from ? await leadImageOf(from) : null;
-    return withHeadTags(html, hintTags(screen, image));
+    let image: string | null | undefined;
+    let data: FirstScreenData | null;
+    let markup: string | null;
+    if (from === 'article') {
+      image = teaser?.articleImage;
+      data = teaser ? { teaser } : null;
+      markup = data && render ? await render(pathname, data) : null;
+    } else if (from) {
+      const list = from === 'trending' ? 'trending' : 'approved';
+      const read = await listOf(list);
+      image = read?.cards[0]?.articleImage;
+      data = read ? { [list]: read.cards, fetchedAt: read.at } : null;
+      markup = read && data ? await renderList(pathname, read.cards, data) : null;
+    } else {
+      data = {};
+      markup = render ? await render(pathname, data) : null;
+    }
+    const page = withHeadTags(html, hintTags(screen, image, Boolean(markup)));
+    return markup && data ? withFirstScreen(page, markup, data) : page;
   };
 
   const sendHtml = (res: Response, status: number, html: string) => {
@@ -161,11 +212,7 @@ export function siteRouter(options: SiteOptions): Router {
     try {
       const teaser = await source.teaser(id, { ip: req.ip, onMiss: options.missGuard?.(req, res) });
       if (!teaser) return sendHtml(res, 404, shell.html);
-      sendHtml(
-        res,
-        200,
-        await withHints(req.path, renderArticlePage(shell, teaser, siteUrl), teaser.articleImage),
-      );
+      sendHtml(res, 200, await withHints(req.path, renderArticlePage(shell, teaser, siteUrl), teaser));
     } catch (err) {
       if (err instanceof TooManyRequests) {
         if (!res.get('Retry-After')) res.set('Retry-After', '60');

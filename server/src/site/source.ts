@@ -1,10 +1,11 @@
 /**
- * Where the site's pages get their public article data: the articles service in-process (the API
- * serves the site, SERVE_CLIENT=true) or the API's public endpoints over HTTP (the standalone site
+ * Where the site's pages get their public article data: the articles' cached answers in-process (the
+ * API serves the site, SERVE_CLIENT=true) or the API's public endpoints over HTTP (the standalone site
  * process, which may not open the single-process embedded store). See docs/decisions/site-server.md.
  */
-import type { ArticleService } from '../articles/service.js';
-import { toTeaser, type ArticleIndexEntry, type ArticleTeaser } from '../articles/types.js';
+import type { ArticleAnswers } from '../articles/answers.js';
+import { approvedQuerySchema } from '@newsroom/common';
+import { toTeaser, type ArticleCard, type ArticleIndexEntry, type ArticleTeaser } from '../articles/types.js';
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
 import { NotFound } from '../errors.js';
@@ -25,11 +26,18 @@ export interface SiteSource {
   index(): Promise<ArticleIndexEntry[]>;
   /** The newest approved articles as teasers (the RSS feed). */
   newest(): Promise<ArticleTeaser[]>;
-  /** The trending articles, most read first, as teasers (home's leading image). */
-  trending(): Promise<ArticleTeaser[]>;
+  /**
+   * A list as the app's landing screen asks the API for it (the cards of GET /articles/trending, or
+   * of GET /all-articles/approved?page=1&limit=20): the server-rendered first screen's data.
+   */
+  cards(list: FirstScreenList): Promise<ArticleCard[]>;
 }
 
-export function serviceSource(articles: ArticleService): SiteSource {
+export type FirstScreenList = 'trending' | 'approved';
+/** The app's page size of the approved list (client/src/lib/api/articles.ts). */
+const FIRST_PAGE_SIZE = 20;
+
+export function serviceSource(articles: ArticleAnswers): SiteSource {
   return {
     async teaser(id, visitor) {
       try {
@@ -43,8 +51,14 @@ export function serviceSource(articles: ArticleService): SiteSource {
       return (await articles.publicIndexAnswer()).meta;
     },
     newest: () => articles.newestTeasers(),
-    async trending() {
-      return (JSON.parse((await articles.trendingAnswer()).body) as ArticleTeaser[]).map(toTeaser);
+    async cards(list) {
+      const answer =
+        list === 'trending'
+          ? await articles.trendingAnswer()
+          : await articles.approvedAnswer(
+              approvedQuerySchema.parse({ page: '1', limit: String(FIRST_PAGE_SIZE) }),
+            );
+      return JSON.parse(answer.body) as ArticleCard[];
     },
   };
 }
@@ -82,9 +96,10 @@ export function apiSource(apiUrl: string, timeoutMs = 5_000): SiteSource {
       const cards = await json<ArticleTeaser[]>(await get(FEED_PAGE), FEED_PAGE);
       return cards.map(toTeaser);
     },
-    async trending() {
-      const cards = await json<ArticleTeaser[]>(await get('/articles/trending'), '/articles/trending');
-      return cards.map(toTeaser);
+    async cards(list) {
+      const path =
+        list === 'trending' ? '/articles/trending' : `/all-articles/approved?page=1&limit=${FIRST_PAGE_SIZE}`;
+      return json<ArticleCard[]>(await get(path), path);
     },
   };
 }

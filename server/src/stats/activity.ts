@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SessionClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/port.js';
-import { createStatsRepository } from './repository.js';
+import { createUserService } from '../users/service.js';
 
 /** Record a user's lastSeenAt at most once per this interval (a write per request would be waste). */
 export const SEEN_WRITE_INTERVAL_MS = 60_000;
@@ -12,7 +12,7 @@ export const SEEN_WRITE_INTERVAL_MS = 60_000;
  * GET /active-users. Never blocks or fails the request it is called from.
  */
 export function createActivityTracker(deps: { store: Store; clock: Clock; logger: Logger }) {
-  const repo = createStatsRepository(deps.store);
+  const users = createUserService(deps);
   const lastWrite = new Map<string, number>();
   return {
     onSeen(claims: SessionClaims): void {
@@ -21,7 +21,7 @@ export function createActivityTracker(deps: { store: Store; clock: Clock; logger
       if (previous !== undefined && now.getTime() - previous < SEEN_WRITE_INTERVAL_MS) return;
       lastWrite.set(claims.email, now.getTime());
       if (lastWrite.size > 50_000) lastWrite.clear(); // bound memory; worst case one extra write each
-      repo.touchLastSeen(claims.email, now.toISOString()).catch((err: unknown) => {
+      users.touchLastSeen(claims.email, now).catch((err: unknown) => {
         deps.logger.warn({ err }, 'could not record lastSeenAt');
       });
     },

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { createStatsRepository } from './repository.js';
 import { createStatsService } from './service.js';
-import { parseInput } from '../users/schemas.js';
-import { createViewStatsService, viewStatsQuerySchema } from './view-stats.js';
+import { parseInput } from '../http/input.js';
+import { viewStatsQuerySchema } from '@newsroom/common';
+import { createViewStatsService } from './view-stats.js';
 
 /**
  * Public counters: GET /users-count (Home) and GET /active-users (About). Cached in the userStats
@@ -13,16 +13,18 @@ import { createViewStatsService, viewStatsQuerySchema } from './view-stats.js';
  */
 export function statsRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const stats = createStatsService({ repo: createStatsRepository(ctx.store), clock: ctx.clock });
+  const stats = createStatsService(ctx);
 
   router.get('/users-count', async (req, res) => {
-    const onMiss = ctx.publicReads.guard(req, res);
-    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', stats.userCounts, onMiss));
+    const onMiss = ctx.limits.publicReads.guard(req, res);
+    const build = async () => ({ value: await stats.userCounts(), meta: undefined });
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', build, onMiss));
   });
 
   router.get('/active-users', async (req, res) => {
-    const onMiss = ctx.publicReads.guard(req, res);
-    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', stats.activeUsers, onMiss));
+    const onMiss = ctx.limits.publicReads.guard(req, res);
+    const build = async () => ({ value: await stats.activeUsers(), meta: undefined });
+    sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', build, onMiss));
   });
 
   // Views per day over the last `days` (30 by default): the caller's own articles; per publisher for admins.

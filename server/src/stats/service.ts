@@ -1,25 +1,27 @@
 import type { Clock } from '../clock.js';
-import type { StatsRepository } from './repository.js';
+import type { Store } from '../store/port.js';
+import { createUserService } from '../users/service.js';
+import { createViewHistoryRepository } from './repository.js';
+import { dayOf } from './view-history.js';
 
 /** "Active" = seen by the API (any authenticated request) in the last five minutes. */
 export const ACTIVE_WINDOW_MS = 5 * 60_000;
 
-export function createStatsService({ repo, clock }: { repo: StatsRepository; clock: Clock }) {
+export function createStatsService(deps: { store: Store; clock: Clock }) {
+  const users = createUserService(deps);
+  const viewHistory = createViewHistoryRepository(deps.store);
   return {
-    /** Premium is computed from premiumEndAt against the clock, never stored as a flag. */
     async userCounts() {
-      const [allUserCount, premiumUsersCount] = await Promise.all([
-        repo.countUsers(),
-        repo.countPremium(clock.now().toISOString()),
-      ]);
-      return {
-        value: { allUserCount, normalUsersCount: allUserCount - premiumUsersCount, premiumUsersCount },
-        meta: undefined,
-      };
+      const { allUserCount, premiumUsersCount } = await users.counts();
+      return { allUserCount, normalUsersCount: allUserCount - premiumUsersCount, premiumUsersCount };
     },
     async activeUsers() {
-      const since = new Date(clock.now().getTime() - ACTIVE_WINDOW_MS).toISOString();
-      return { value: { activeUsers: await repo.countSeenSince(since) }, meta: undefined };
+      const since = new Date(deps.clock.now().getTime() - ACTIVE_WINDOW_MS);
+      return { activeUsers: await users.countSeenSince(since) };
+    },
+    /** Adds one counted view of `article` at `at` to the daily history (docs/decisions/view-history.md). */
+    recordView(article: { _id: string; publisher: string; userInfo?: { email?: string } }, at: Date) {
+      return viewHistory.add(article, dayOf(at));
     },
   };
 }

@@ -12,13 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../store/ids.js';
 import { openEmbeddedStore, type EmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
-import {
-  AUTHOR_DAILY_VIEWS,
-  counterId,
-  createViewHistoryRepository,
-  lastDays,
-  PUBLISHER_DAILY_VIEWS,
-} from './view-history.js';
+import { AUTHOR_DAILY_VIEWS, counterId, lastDays, PUBLISHER_DAILY_VIEWS } from './view-history.js';
+import { createViewHistoryRepository } from './repository.js';
 import { createViewStatsService } from './view-stats.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsroom-views-perf-'));

@@ -1,26 +1,8 @@
-import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { createPublisherRepository } from '../publishers/repository.js';
+import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
-import {
-  createViewHistoryRepository,
-  lastDays,
-  monthsOf,
-  VIEW_HISTORY_MAX_DAYS,
-  type PublisherViewsMonth,
-} from './view-history.js';
-
-/** ?days= of the view charts: 1-90 whole days, 30 by default. */
-export const viewStatsQuerySchema = z
-  .object({
-    days: z
-      .string()
-      .regex(/^\d{1,3}$/, 'days must be a whole number')
-      .default('30')
-      .transform(Number)
-      .pipe(z.number().min(1).max(VIEW_HISTORY_MAX_DAYS, `days must be at most ${VIEW_HISTORY_MAX_DAYS}`)),
-  })
-  .strict();
+import { createViewHistoryRepository } from './repository.js';
+import { lastDays, monthsOf, type PublisherViewsMonth } from './view-history.js';
 
 /** One line of a chart: views on each of `days` (same order) and their sum. */
 export interface ViewSeries {
@@ -67,7 +49,7 @@ function seriesByPublisher(days: string[], rows: PublisherViewsMonth[]) {
 /** Views per day for a writer's own articles and, for admins, per publisher. */
 export function createViewStatsService(deps: { store: Store; clock: Clock }) {
   const history = createViewHistoryRepository(deps.store);
-  const publishers = createPublisherRepository(deps.store);
+  const publishers = createPublisherService(deps);
 
   return {
     /**

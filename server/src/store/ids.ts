@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ID_PATTERN } from '@newsroom/common';
 
 let counter = randomBytes(3).readUIntBE(0, 3);
 const processUnique = randomBytes(5);
@@ -13,7 +14,7 @@ export function newId(): string {
   return buf.toString('hex');
 }
 
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
+export { ID_PATTERN };
 
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);

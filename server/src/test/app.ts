@@ -1,7 +1,8 @@
 /**
- * The app as tests use it: embedded store in a fresh temp dir, real Firebase ID-token verification
- * against the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), a silent logger, and users signed in
- * through the real endpoints (POST /users/new, POST /jwt).
+ * The app as tests use it: embedded store in a fresh temp dir, a silent logger, and users signed in
+ * through the real endpoints (POST /users/new, POST /jwt). ID tokens come from an in-process identity
+ * provider (./fake-identity.ts) unless a test asks for `identity: 'firebase'`: real firebase-admin
+ * verification against the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { appStore, createApp } from '../app.js';
+import { createAppWithStore } from '../app.js';
 import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
@@ -21,6 +22,7 @@ import { ensureIndexes } from '../store/index.js';
 import type { Store } from '../store/port.js';
 import type { User } from '../users/types.js';
 import { emulatorHost, emulatorSignUp, uniqueEmail, type EmulatorAccount } from './emulator.js';
+import { fakeIdentityVerifier, fakeSignIn } from './fake-identity.js';
 
 export interface TestApp {
   app: Express;
@@ -37,6 +39,11 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Options of the embedded store (e.g. a held `sync` to widen the window before a write is durable). */
   storeOptions?: Omit<EmbeddedStoreOptions, 'dir'>;
+  /**
+   * Who verifies ID tokens: 'fake' (default) the in-process provider, signInAs needs no emulator;
+   * 'firebase' firebase-admin against the Auth emulator, for what only Firebase decides.
+   */
+  identity?: 'fake' | 'firebase';
 }
 
 const testApps = new WeakMap<Express, TestApp>();
@@ -50,7 +57,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     PUBLIC_URL: 'http://127.0.0.1:5000',
     JWT_SECRET: randomBytes(32).toString('hex'),
     FIREBASE_PROJECT_ID: 'demo-newsroom',
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    // Only the 'firebase' identity talks to it (and says so when it is missing, see ./emulator.ts).
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199',
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
   });
@@ -75,16 +83,16 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const deps: AppDeps = {
     config,
     store,
-    identity: firebaseVerifier(config),
+    identity: options.identity === 'firebase' ? firebaseVerifier(config) : fakeIdentityVerifier,
     clock: options.clock ?? systemClock,
     logger: pino({ level: 'silent' }),
     stripe: options.stripe ?? null,
   };
-  const app = createApp(deps);
+  const { app, store: routeStore } = createAppWithStore(deps);
   const testApp: TestApp = {
     app,
     deps,
-    store: appStore(app),
+    store: routeStore,
     async close() {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -111,7 +119,8 @@ export interface SignInOptions {
 }
 
 /**
- * A real emulator account registered through POST /users/new and signed in through POST /jwt.
+ * An account registered through POST /users/new and signed in through POST /jwt: from the app's
+ * identity provider (the in-process one, or a real emulator account for `identity: 'firebase'`).
  * admin: role 'Admin'; premium: premiumEndAt one year from now (set in the store).
  */
 export async function signInAs(target: TestApp | Express, options: SignInOptions = {}): Promise<SignedIn> {
@@ -119,13 +128,14 @@ export async function signInAs(target: TestApp | Express, options: SignInOptions
   const role = options.role ?? 'reader';
   const email = (options.email ?? uniqueEmail(role)).toLowerCase();
   const name = options.name ?? `Test ${role[0]!.toUpperCase()}${role.slice(1)}`;
-  const account = await emulatorSignUp(email, 'Passw0rd!', { displayName: name }).catch(
-    async (err: Error) => {
-      // The same email twice (e.g. a fixed address in several files): sign the existing account in.
-      if (!err.message.includes('EMAIL_EXISTS')) throw err;
-      return emulatorPasswordSignIn(email, 'Passw0rd!');
-    },
-  );
+  const account =
+    testApps.get(app)?.deps.identity === fakeIdentityVerifier
+      ? fakeSignIn(email, { name })
+      : await emulatorSignUp(email, 'Passw0rd!', { displayName: name }).catch(async (err: Error) => {
+          // The same email twice (e.g. a fixed address in several files): sign the existing account in.
+          if (!err.message.includes('EMAIL_EXISTS')) throw err;
+          return emulatorPasswordSignIn(email, 'Passw0rd!');
+        });
 
   const reg = await request(app)
     .post('/users/new')

@@ -40,7 +40,11 @@ export const pngImage = () =>
 export async function buildWorld(): Promise<World> {
   const stripeServer = await startStripeTestServer({ secretKey: STRIPE_SECRET_KEY });
   const stripe = createStripeClient({ stripeSecretKey: STRIPE_SECRET_KEY, stripeApiBase: stripeServer.url })!;
-  const t = await makeTestApp({ stripe, config: { stripeWebhookSecret: STRIPE_WEBHOOK_SECRET } });
+  const t = await makeTestApp({
+    identity: 'firebase',
+    stripe,
+    config: { stripeWebhookSecret: STRIPE_WEBHOOK_SECRET },
+  });
   const [admin, reader, other, premium] = await Promise.all([
     signInAs(t, { role: 'admin' }),
     signInAs(t, { name: 'Rita Reader' }),

@@ -11,9 +11,7 @@ export interface UploadRecord {
   [key: string]: unknown;
 }
 
-export type UploadRepository = ReturnType<typeof createUploadRepository>;
-
-/** The only place that builds queries on `uploads` (and the look-ups of who still uses an image). */
+/** The only place that builds queries on `uploads`. */
 export function createUploadRepository(store: Store) {
   const uploads = () => store.collection<UploadRecord>('uploads');
   return {
@@ -29,15 +27,6 @@ export function createUploadRepository(store: Store) {
     },
     async deleteById(id: string): Promise<void> {
       await uploads().deleteOne({ _id: id });
-    },
-    /** Whether any article, user or publisher still points at this image URL. */
-    async isReferenced(url: string): Promise<boolean> {
-      const [articles, users, publishers] = await Promise.all([
-        store.collection('articles').countDocuments({ articleImage: url }),
-        store.collection('users').countDocuments({ photoURL: url }),
-        store.collection('publishers').countDocuments({ logo: url }),
-      ]);
-      return articles + users + publishers > 0;
     },
   };
 }

@@ -1,73 +1,17 @@
 import { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import multer from 'multer';
-import { bearerToken, verifySession } from '../auth/tokens.js';
-import { RATE_LIMIT_DEFAULTS } from '../config.js';
 import type { RouteContext } from '../context.js';
 import { HttpError, Invalid, NotFound } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from './image.js';
 import { createUploadService, UPLOAD_FILE_PATTERN } from './service.js';
 import { displayFilesOfVariant } from './variants.js';
 
-/** Anonymous uploads are for the registration photo: a strict per-IP limit. Signed-in users get a looser one. */
-const DEFAULT_ANONYMOUS_LIMIT = { windowMs: 10 * 60_000, max: 20 };
-const DEFAULT_USER_LIMIT = { windowMs: 10 * 60_000, max: 120 };
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** POST /uploads (answers in the image host's shape {data: {display_url}}) and GET /uploads/{file}. */
 export function uploadRoutes(ctx: RouteContext): Router {
   const router = Router();
   const uploads = createUploadService(ctx);
-
-  /**
-   * A session is optional here. A stale or invalid token counts as anonymous (stricter limit) rather
-   * than a 401, which would log the client out in the middle of registration.
-   */
-  const optionalSession: RequestHandler = (req, _res, next) => {
-    const token = bearerToken(req.header('authorization'));
-    if (token) {
-      try {
-        req.auth = verifySession(ctx.config.jwtSecret, token);
-      } catch {
-        req.auth = undefined;
-      }
-    }
-    next();
-  };
-
-  const tooMany = { message: 'Too many uploads, try again later' };
-  const uploadsAnonymous = ctx.config.rateLimits.uploadsAnonymous ?? DEFAULT_ANONYMOUS_LIMIT;
-  const uploadsUser = ctx.config.rateLimits.uploadsUser ?? DEFAULT_USER_LIMIT;
-  const anonymousLimit = rateLimit({
-    windowMs: uploadsAnonymous.windowMs,
-    limit: uploadsAnonymous.max,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: tooMany,
-  });
-  const userLimit = rateLimit({
-    windowMs: uploadsUser.windowMs,
-    limit: uploadsUser.max,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => `user:${req.auth!.email}`,
-    message: tooMany,
-  });
-  const anonymousDaily =
-    ctx.config.rateLimits.uploadsAnonymousDaily ?? RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily;
-  // A second, daily window: the short one alone lets one IP store thousands of images a day.
-  const anonymousDailyLimit = rateLimit({
-    windowMs: anonymousDaily.windowMs,
-    limit: anonymousDaily.max,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    identifier: 'anonymous-daily',
-    message: tooMany,
-  });
-  const limitByCaller: RequestHandler = (req, res, next) => {
-    if (req.auth) return userLimit(req, res, next);
-    anonymousLimit(req, res, (err?: unknown) => (err ? next(err) : anonymousDailyLimit(req, res, next)));
-  };
 
   const parseImage = multer({
     storage: multer.memoryStorage(),
@@ -86,7 +30,7 @@ export function uploadRoutes(ctx: RouteContext): Router {
     });
   };
 
-  router.post('/uploads', optionalSession, limitByCaller, receiveImage, async (req, res) => {
+  router.post('/uploads', ctx.guards.optionalUser, ctx.limits.uploads, receiveImage, async (req, res) => {
     if (!req.file?.buffer?.length) throw new Invalid('Invalid image file input.');
     const { url } = await uploads.store(req.file.buffer, req.auth?.email ?? null);
     res.status(201).json({ data: { display_url: url, url }, success: true, status: 201 });

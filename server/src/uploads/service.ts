@@ -19,7 +19,22 @@ export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
-export function createUploadService(deps: { store: Store; config: Config; clock: Clock; logger: Logger }) {
+/** A component whose records may point at uploaded images (articles, users, publishers): its service. */
+export interface ImageUser {
+  usesImage(url: string): Promise<boolean>;
+  /** Every image URL its records show. */
+  imageUrls(): Promise<string[]>;
+}
+
+/**
+ * `imageUsers`: who may still point at an image. The callers that release images pass them (the
+ * uploads component cannot import the components that import it); without them no image is released
+ * here, and the periodic sweep removes it later.
+ */
+export function createUploadService(
+  deps: { store: Store; config: Config; clock: Clock; logger: Logger },
+  imageUsers: readonly ImageUser[] = [],
+) {
   const repo = createUploadRepository(deps.store);
   const dir = path.join(deps.config.dataDir, 'uploads');
   const urlPrefix = `${deps.config.publicUrl}/uploads/`;
@@ -75,9 +90,10 @@ export function createUploadService(deps: { store: Store; config: Config; clock:
     async releaseIfUnused(url: string | null | undefined): Promise<boolean> {
       if (!url) return false;
       const file = fileOf(url);
-      if (!file) return false;
+      if (!file || imageUsers.length === 0) return false;
       try {
-        if (await repo.isReferenced(url)) return false;
+        const uses = await Promise.all(imageUsers.map((u) => u.usesImage(url)));
+        if (uses.some(Boolean)) return false;
         await removeFiles(file);
         await repo.deleteByUrl(url);
         return true;

@@ -1,12 +1,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { createArticleRepository } from '../articles/repository.js';
+import { createArticleService } from '../articles/service.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { createPublisherRepository } from '../publishers/repository.js';
+import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
-import { createUserRepository } from '../users/repository.js';
+import { createUserService } from '../users/service.js';
 import { createUploadRepository } from './repository.js';
 import { createUploadService } from './service.js';
 
@@ -53,9 +53,9 @@ export async function sweepUnusedUploads(
   if (candidates.length === 0) return { deleted: [] };
 
   const urlLists = await Promise.all([
-    createArticleRepository(deps.store).imageUrls(),
-    createUserRepository(deps.store).photoUrls(),
-    createPublisherRepository(deps.store).logoUrls(),
+    createArticleService(deps).imageUrls(),
+    createUserService(deps).imageUrls(),
+    createPublisherService(deps).imageUrls(),
   ]);
   const referenced = new Set<string>();
   for (const list of urlLists) {

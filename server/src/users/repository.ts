@@ -1,10 +1,14 @@
 import type { Store } from '../store/port.js';
 import type { User } from './types.js';
 
-/** What a profile read answers: never the Firebase uid or activity timestamps. */
-const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0, postedCount: 0 } as const;
-
-export type UserRepository = ReturnType<typeof createUserRepository>;
+/**
+ * What a profile read answers: internal bookkeeping (the Firebase uid, activity stamps, the post
+ * counter and the redeemed PaymentIntent ids, which would let a reader of profiles correlate
+ * payments) never leaves the server.
+ */
+const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0, postedCount: 0, premiumGrants: 0 } as const;
+/** How many redeemed intent ids a user record keeps (a pending grant is finished long before). */
+const KEPT_GRANTS = 100;
 
 /** The only place that builds queries on `users`. */
 export function createUserRepository(store: Store) {
@@ -15,9 +19,6 @@ export function createUserRepository(store: Store) {
     },
     findProfileByEmail(email: string): Promise<User | null> {
       return users().findOne({ email }, { projection: PROFILE_PROJECTION });
-    },
-    findById(id: string): Promise<User | null> {
-      return users().findOne({ _id: id });
     },
     /** Throws DuplicateKeyError when the email is taken (unique index). */
     insert(user: User): Promise<void> {
@@ -65,6 +66,39 @@ export function createUserRepository(store: Store) {
     },
     count(): Promise<number> {
       return users().countDocuments({});
+    },
+    /** ISO timestamps compare as strings on both engines. */
+    countPremium(nowIso: string): Promise<number> {
+      return users().countDocuments({ premiumEndAt: { $type: 'string', $gt: nowIso } });
+    },
+    countSeenSince(sinceIso: string): Promise<number> {
+      return users().countDocuments({ lastSeenAt: { $type: 'string', $gte: sinceIso } });
+    },
+    async touchLastSeen(email: string, nowIso: string): Promise<void> {
+      await users().updateOne({ email }, { $set: { lastSeenAt: nowIso } });
+    },
+    /**
+     * Compare-and-set: writes premiumEndAt only if it still holds `expected` (two grants for the same
+     * user at once cannot overwrite each other's extension) and this intent's extension is not already
+     * there; the intent's id is recorded in the same write, so a grant redone after a crash extends once.
+     */
+    async extendPremiumIf(
+      userId: string,
+      expected: string | null,
+      premiumEndAt: string,
+      paymentIntentId: string,
+    ): Promise<boolean> {
+      const result = await users().updateOne(
+        { _id: userId, premiumEndAt: expected, premiumGrants: { $ne: paymentIntentId } },
+        {
+          $set: { premiumEndAt },
+          $push: { premiumGrants: { $each: [paymentIntentId], $slice: -KEPT_GRANTS } },
+        },
+      );
+      return result.matchedCount === 1;
+    },
+    async usesPhoto(url: string): Promise<boolean> {
+      return (await users().countDocuments({ photoURL: url })) > 0;
     },
     /** Every profile photo URL, in one pass over the collection. */
     async photoUrls(): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { RouteContext } from '../context.js';
 import { Invalid } from '../errors.js';
-import { emailSchema, idParamSchema, pageQuerySchema, parseInput, profileUpdateSchema } from './schemas.js';
+import { emailSchema, idParamSchema, pageQuerySchema, profileUpdateSchema } from '@newsroom/common';
+import { parseInput } from '../http/input.js';
 import { createUserService } from './service.js';
 
 /** Profiles (the user named by email; admins may read others) and the admin's user management. */

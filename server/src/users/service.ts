@@ -5,7 +5,7 @@ import { newId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
 import type { Store } from '../store/port.js';
 import { createUserRepository } from './repository.js';
-import type { ProfileUpdate } from './schemas.js';
+import type { ProfileUpdate } from '@newsroom/common';
 import { isAdmin, isPremium, type User } from './types.js';
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -133,5 +133,32 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       if (!r.matched) throw new NotFound('User not found');
       return { modified: r.modified };
     },
+
+    // For the other components (guards, payments, articles, stats, uploads): they never query `users`.
+
+    /** The stored record, every field (the guards' caller record, payments). */
+    findByEmail: repo.findByEmail,
+    /** Premium extension by compare-and-set (payments/grant.ts). */
+    extendPremiumIf: repo.extendPremiumIf,
+    /** The free plan's posting slot, taken atomically (articles). */
+    claimPostSlot: repo.claimPostSlot,
+    releasePostSlot: repo.releasePostSlot,
+    /** Remembers when the user was last seen (GET /active-users). */
+    touchLastSeen: (email: string, at: Date) => repo.touchLastSeen(email, at.toISOString()),
+
+    /** GET /users-count: premium is computed from premiumEndAt against the clock, never stored as a flag. */
+    async counts(): Promise<{ allUserCount: number; premiumUsersCount: number }> {
+      const [allUserCount, premiumUsersCount] = await Promise.all([
+        repo.count(),
+        repo.countPremium(nowIso()),
+      ]);
+      return { allUserCount, premiumUsersCount };
+    },
+    countSeenSince: (since: Date) => repo.countSeenSince(since.toISOString()),
+
+    /** Whether a profile photo still points at this image URL (uploads). */
+    usesImage: repo.usesPhoto,
+    /** Every profile photo URL (the unused-upload sweep). */
+    imageUrls: repo.photoUrls,
   };
 }

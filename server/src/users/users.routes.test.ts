@@ -36,6 +36,27 @@ describe('GET /users/:email', () => {
     expect(res.body.role).toBeUndefined();
   });
 
+  it('never answers the redeemed PaymentIntent ids, to the owner or in the admin list', async () => {
+    await users().updateOne(
+      { email: reader.email },
+      { $set: { premiumEndAt: '2999-01-01T00:00:00.000Z', premiumGrants: ['pi_secret_grant'] } },
+    );
+    try {
+      const own = await request(t.app).get(`/users/${reader.email}`).set(bearer(reader.token));
+      expect(own.status).toBe(200);
+      expect(own.body.premiumEndAt).toBe('2999-01-01T00:00:00.000Z');
+      expect(own.body.premiumGrants).toBeUndefined();
+      const list = await request(t.app).get('/all-users?page=1&limit=50').set(bearer(admin.token));
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain('pi_secret_grant');
+    } finally {
+      await users().updateOne(
+        { email: reader.email },
+        { $set: { premiumEndAt: null }, $unset: { premiumGrants: '' } },
+      );
+    }
+  });
+
   it('is case-insensitive on the email', async () => {
     const res = await request(t.app).get(`/users/${reader.email.toUpperCase()}`).set(bearer(reader.token));
     expect(res.status).toBe(200);

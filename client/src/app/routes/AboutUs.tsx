@@ -1,6 +1,6 @@
 import { FiActivity, FiAward, FiEdit3, FiEye, FiStar, FiTrendingUp } from 'react-icons/fi';
 import { usePageTitle } from '@/components/usePageTitle';
-import { useActiveUsers } from '@/features/home/api/stats';
+import { useActiveUsers } from '@/lib/api/users';
 
 const CLAIMS = [
   { value: '500+', label: 'Daily articles', Icon: FiEdit3 },

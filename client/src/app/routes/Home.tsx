@@ -7,9 +7,9 @@ import { PlanCards } from '@/features/home/components/PlanCards';
 import { SubscribeModal } from '@/features/home/components/SubscribeModal';
 import { UserStats } from '@/features/home/components/UserStats';
 import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
 
-const today = () =>
-  new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const today = () => formatDate(new Date(), 'weekday');
 
 export default function Home() {
   usePageTitle('Home');

@@ -6,7 +6,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import Payment from './Payment';
-import { plansQueryKey, type Plan } from '@/features/subscription/api/plans';
+import { queryKeys } from '@/lib/api/keys';
+import type { Plan } from '@/lib/api/types';
 import { SubscriptionView } from '@/features/subscription/components/SubscriptionView';
 import { paymentsConfigured } from '@/lib/stripe';
 
@@ -46,7 +47,7 @@ function Where() {
 
 function renderAt(path: string, element: ReactNode, value = session(), state?: unknown) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(plansQueryKey, PLANS);
+  queryClient.setQueryData(queryKeys.plans, PLANS);
   const router = createMemoryRouter(
     [
       {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addPublisherBodySchema } from '@newsroom/common';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -7,8 +9,11 @@ import { AxiosError } from 'axios';
 import { errorMessage } from '@/lib/error-message';
 import { swal } from '@/lib/swal';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { useAddPublisher } from './api';
+import { useAddPublisher } from '@/lib/api/admin';
 import { adminMessages as m } from './messages';
+
+/** The name is checked as the server checks it; the logo is an image file, uploaded apart. */
+const publisherFormSchema = addPublisherBodySchema.pick({ publisherName: true });
 
 /** /dashboard/add-publisher: name and logo image, both required (docs/product.md §5). */
 export function AddPublisherForm() {
@@ -27,7 +32,7 @@ export function AddPublisherForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<{ publisherName: string }>({ defaultValues: { publisherName: '' } });
+  } = useForm({ resolver: zodResolver(publisherFormSchema), defaultValues: { publisherName: '' } });
 
   const onSubmit = async ({ publisherName }: { publisherName: string }) => {
     if (!logo) {
@@ -71,15 +76,7 @@ export function AddPublisherForm() {
     >
       <Field label="Publisher name" error={errors.publisherName?.message}>
         {(control) => (
-          <input
-            {...control}
-            className="input"
-            autoComplete="organization"
-            {...register('publisherName', {
-              validate: (v) => v.trim() !== '' || 'Publisher name is required',
-              maxLength: { value: 100, message: 'At most 100 characters' },
-            })}
-          />
+          <input {...control} className="input" autoComplete="organization" {...register('publisherName')} />
         )}
       </Field>
       <Field label="Logo" error={logoMissing ? 'A logo image is required' : logoError || undefined}>

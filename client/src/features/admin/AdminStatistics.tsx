@@ -19,7 +19,8 @@ import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
 import { useAuth } from '@/lib/auth';
 import { ViewsOverTime } from '@/components/ViewsOverTime';
-import { usePublisherArticleCounts, usePublisherViews, useUserCounts } from './api';
+import { usePublisherArticleCounts, usePublisherViews } from '@/lib/api/admin';
+import { useUserCounts } from '@/lib/api/users';
 import type { PublisherArticleCount } from './types';
 
 const summarize = (counts: PublisherArticleCount[]) =>

@@ -1,20 +1,23 @@
+import { DECLINING_REASON_MAX, decliningReasonSchema } from '@newsroom/common';
 import { useEffect, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { Pagination, usePagination } from '@/components/Pagination';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { PremiumBadge, StatusBadge } from '@/components/StatusBadge';
 import { TableShell } from '@/components/TableShell';
+import { formatDate } from '@/lib/format-date';
 import { confirmAction, swal } from '@/lib/swal';
 import {
   useAllArticles,
   useApproveArticle,
   useDeclineArticle,
-  useDeleteArticleAsAdmin,
   useMakePremium,
   useModerationCounts,
-} from './api';
-import { ArticlePreviewDialog, DECLINE_REASON_MAX } from './ArticlePreviewDialog';
+} from '@/lib/api/admin';
+import { useDeleteArticle } from '@/lib/api/writer';
+import { ArticlePreviewDialog } from './ArticlePreviewDialog';
 import { withKeptRows, type KeptRows } from './kept-rows';
 import { adminMessages as m } from './messages';
 import type { AdminArticle, ArticleStatus, ModerationCounts, ModerationFilter } from './types';
@@ -26,18 +29,7 @@ const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) 
   return n === undefined ? f : `${f} (${n})`;
 };
 
-/** 'Accepted' is never produced; it reads as Approved (docs/api-contract.md). */
 const isModerated = (status: ArticleStatus) => status !== 'Pending';
-const shownStatus = (status: ArticleStatus) => (status === 'Accepted' ? 'Approved' : status);
-
-const statusTone: Record<string, string> = {
-  Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-};
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * /dashboard/all-articles-admin: the moderation queue (Pending first, filter by status), each article
@@ -51,7 +43,7 @@ export function AllArticlesAdminTable() {
   const approve = useApproveArticle();
   const decline = useDeclineArticle();
   const makePremium = useMakePremium();
-  const remove = useDeleteArticleAsAdmin();
+  const remove = useDeleteArticle();
   const [reading, setReading] = useState<AdminArticle | null>(null);
   const view = `${filter}:${page}:${limit}`;
   const [kept, setKept] = useState<KeptRows>({ view, rows: new Map() });
@@ -97,10 +89,10 @@ export function AllArticlesAdminTable() {
       input: 'textarea',
       inputLabel: 'Reason for declining',
       inputPlaceholder: 'Tell the writer why this article is declined',
-      inputAttributes: { maxlength: String(DECLINE_REASON_MAX) },
+      inputAttributes: { maxlength: String(DECLINING_REASON_MAX) },
       showCancelButton: true,
       confirmButtonText: 'Decline',
-      inputValidator: (value) => (value.trim() === '' ? 'A reason is required' : undefined),
+      inputValidator: (value) => decliningReasonSchema.safeParse(value).error?.issues[0]?.message,
     });
     if (!result.isConfirmed || !result.value) return;
     const reason = result.value.trim();
@@ -183,7 +175,6 @@ export function AllArticlesAdminTable() {
           {shown.map((a, index) => {
             const moderated = isModerated(a.status);
             const declined = a.status === 'Declined';
-            const status = shownStatus(a.status);
             return (
               <tr key={a._id} className="align-top hover:bg-surface-2/60">
                 <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
@@ -224,9 +215,9 @@ export function AllArticlesAdminTable() {
                     </div>
                   </div>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt)}</td>
+                <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt, 'short')}</td>
                 <td className="px-3 py-3">
-                  <span className={`badge ${statusTone[status] ?? ''}`}>{status}</span>
+                  <StatusBadge status={a.status} />
                   {declined && a.decliningReason && (
                     <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
                   )}
@@ -269,7 +260,7 @@ export function AllArticlesAdminTable() {
                       Delete
                     </button>
                     {a.isPremium === 'Yes' ? (
-                      <span className="badge badge-premium justify-center">Premium</span>
+                      <PremiumBadge className="justify-center" />
                     ) : (
                       <button
                         type="button"

@@ -4,7 +4,7 @@ import { LoadError } from '@/components/LoadError';
 import { Pagination, usePagination } from '@/components/Pagination';
 import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
-import { useAllUsers, useMakeAdmin } from './api';
+import { useAllUsers, useMakeAdmin } from '@/lib/api/admin';
 import { adminMessages as m } from './messages';
 import type { AdminUser } from './types';
 

@@ -1,25 +1,17 @@
+import { DECLINING_REASON_MAX, decliningReasonSchema } from '@newsroom/common';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/Field';
 import { LoadError } from '@/components/LoadError';
 import { Modal } from '@/components/Modal';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
-import { useArticle } from '@/features/articles/api/articles';
+import { displayStatus, PremiumBadge, StatusBadge } from '@/components/StatusBadge';
 import { errorMessage } from '@/lib/error-message';
-import { useApproveArticle, useDeclineArticle, useMakePremium } from './api';
+import { formatDate } from '@/lib/format-date';
+import { useApproveArticle, useDeclineArticle, useMakePremium } from '@/lib/api/admin';
+import { useArticle } from '@/lib/api/articles';
 import { adminMessages as m } from './messages';
 import type { AdminArticle } from './types';
-
-export const DECLINE_REASON_MAX = 500;
-
-const statusTone: Record<string, string> = {
-  Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-};
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 interface ArticlePreviewDialogProps {
   /** The row that was opened (null: closed). Shown at once; the full text loads behind it. */
@@ -67,7 +59,7 @@ function PreviewBody({
   }, [declining]);
 
   const a = { ...listed, ...(full.data as Partial<AdminArticle> | undefined), ...latest };
-  const status = a.status === 'Accepted' ? 'Approved' : a.status;
+  const status = displayStatus(a.status);
   const pending = status === 'Pending';
   const busy = approve.isPending || decline.isPending || makePremium.isPending;
 
@@ -88,11 +80,12 @@ function PreviewBody({
 
   const onDecline = async (e: FormEvent) => {
     e.preventDefault();
-    const text = reason.trim();
-    if (!text) {
-      setReasonError('A reason is required');
+    const checked = decliningReasonSchema.safeParse(reason);
+    if (!checked.success) {
+      setReasonError(checked.error.issues[0]?.message ?? '');
       return;
     }
+    const text = checked.data;
     if (await act(() => decline.mutateAsync({ id: a._id, reason: text }), m.declined)) setDeclining(false);
   };
 
@@ -108,10 +101,8 @@ function PreviewBody({
           {formatDate(a.createdAt)}
         </p>
         <p className="flex flex-wrap items-center gap-2">
-          <span className={`badge ${statusTone[status] ?? ''}`} data-testid="preview-status">
-            {status}
-          </span>
-          {a.isPremium === 'Yes' && <span className="badge badge-premium">Premium</span>}
+          <StatusBadge status={a.status} data-testid="preview-status" />
+          {a.isPremium === 'Yes' && <PremiumBadge />}
         </p>
         {status === 'Declined' && a.decliningReason && (
           <p className="text-sm break-words text-muted">Reason for declining: {a.decliningReason}</p>
@@ -175,7 +166,7 @@ function PreviewBody({
                 <textarea
                   {...control}
                   className="input min-h-20"
-                  maxLength={DECLINE_REASON_MAX}
+                  maxLength={DECLINING_REASON_MAX}
                   placeholder="Tell the writer why this article is declined"
                   value={reason}
                   onChange={(e) => {

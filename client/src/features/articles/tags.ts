@@ -1,30 +1,9 @@
-/** The fifteen tags of docs/product.md §3: value is the word, label the capitalised word. */
-export const TAGS = [
-  'technology',
-  'health',
-  'education',
-  'lifestyle',
-  'travel',
-  'finance',
-  'sports',
-  'entertainment',
-  'science',
-  'food',
-  'fashion',
-  'business',
-  'art',
-  'culture',
-  'environment',
-] as const;
-
-export type Tag = (typeof TAGS)[number];
+import { TAGS, tagLabel } from '@newsroom/common/tags';
 
 export interface TagOption {
   value: string;
   label: string;
 }
 
-export const TAG_OPTIONS: TagOption[] = TAGS.map((tag) => ({
-  value: tag,
-  label: tag.charAt(0).toUpperCase() + tag.slice(1),
-}));
+/** The tag picker's options: value is the word, label the capitalised word. */
+export const TAG_OPTIONS: TagOption[] = TAGS.map((tag) => ({ value: tag, label: tagLabel(tag) }));

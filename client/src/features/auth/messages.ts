@@ -7,6 +7,8 @@ export const authMessages = {
   passwordUpper: 'Password have to contain atlease one uppercase letter [A-Z]',
   passwordDigit: 'Password have to contain atleast one numaric value [0-9]',
   loginFailed: 'Invalid email of password',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
   loginSuccess: 'Login successful',
   registrationSuccess: 'Registration successful',
   registrationFailed: 'Registration Failed',
@@ -16,6 +18,4 @@ export const authMessages = {
 /** Account recovery (not in docs/product.md): the reset answer is the same whether or not the account exists. */
 export const recoveryMessages = {
   passwordResetSent: "If an account exists for that email, we've sent a link to reset the password.",
-  verificationSent: (email: string) => `Verification email sent to ${email}`,
-  emailNotVerified: 'Email not verified',
 } as const;

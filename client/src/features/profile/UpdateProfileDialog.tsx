@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileUpdateSchema } from '@newsroom/common';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Avatar } from '@/components/Avatar';
 import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -8,17 +11,20 @@ import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { swal } from '@/lib/swal';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { useUpdateProfile } from './api';
+import { useUpdateProfile } from '@/lib/api/users';
 import { profileMessages as m } from './messages';
 import type { Profile } from './types';
 
-interface ProfileValues {
-  name: string;
-  phone: string;
-  address: string;
-  birth: string;
-  gender: '' | 'male' | 'female';
-}
+/** The dialog checks its fields as the server's PATCH /users/{email} does (the photo is uploaded apart). */
+const profileFormSchema = profileUpdateSchema.pick({
+  name: true,
+  phone: true,
+  address: true,
+  birth: true,
+  gender: true,
+});
+type ProfileValues = z.input<typeof profileFormSchema>;
+type CheckedProfileValues = z.output<typeof profileFormSchema>;
 
 interface UpdateProfileDialogProps {
   open: boolean;
@@ -67,7 +73,8 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ProfileValues>({
+  } = useForm<ProfileValues, unknown, CheckedProfileValues>({
+    resolver: zodResolver(profileFormSchema),
     defaultValues: {
       name: profile.name || profile.displayName || '',
       phone: profile.phone ?? '',
@@ -77,7 +84,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     },
   });
 
-  const onSubmit = async (values: ProfileValues) => {
+  const onSubmit = async (values: CheckedProfileValues) => {
     const problem = changingImage && image ? imageFileProblem(image) : undefined;
     if (problem) {
       setImageError(problem);
@@ -97,7 +104,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
       }
       photoURL = uploaded;
     }
-    const name = values.name.trim();
+    const name = values.name;
     let updated = false;
     try {
       await update.mutateAsync({
@@ -105,10 +112,10 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
         body: {
           name,
           photoURL,
-          phone: values.phone.trim(),
-          address: values.address.trim(),
-          birth: values.birth,
-          gender: values.gender,
+          phone: values.phone ?? '',
+          address: values.address ?? '',
+          birth: values.birth ?? '',
+          gender: values.gender ?? '',
         },
       });
       updated = true;
@@ -185,13 +192,13 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
             </p>
           )}
         </div>
-        <Field label="Full name" invalid={!!errors.name}>
+        <Field label="Full name" error={errors.name?.message}>
           {(control) => (
             <input
               {...control}
               className={`input ${invalid('name')}`}
               autoComplete="name"
-              {...register('name', { validate: (v) => v.trim() !== '' })}
+              {...register('name')}
             />
           )}
         </Field>
@@ -199,7 +206,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
           {({ id }) => <input id={id} className="input opacity-80" value={profile.email} readOnly />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Phone" invalid={!!errors.phone}>
+          <Field label="Phone" error={errors.phone?.message}>
             {(control) => (
               <input
                 {...control}
@@ -207,31 +214,29 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
                 inputMode="numeric"
                 autoComplete="tel"
                 className={`input ${invalid('phone')}`}
-                {...register('phone', { pattern: /^\+?\d{4,20}$/ })}
+                {...register('phone')}
               />
             )}
           </Field>
-          <Field label="Date of birth" invalid={!!errors.birth}>
+          <Field label="Date of birth" error={errors.birth?.message}>
             {(control) => (
               <input
                 {...control}
                 type="date"
                 max={today()}
                 className={`input ${invalid('birth')}`}
-                {...register('birth', {
-                  validate: (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today()),
-                })}
+                {...register('birth')}
               />
             )}
           </Field>
         </div>
-        <Field label="Address">
-          {({ id }) => (
+        <Field label="Address" error={errors.address?.message}>
+          {(control) => (
             <input
-              id={id}
-              className="input"
+              {...control}
+              className={`input ${invalid('address')}`}
               autoComplete="street-address"
-              {...register('address', { maxLength: 300 })}
+              {...register('address')}
             />
           )}
         </Field>

@@ -1,3 +1,4 @@
+import { formatDate } from '@/lib/format-date';
 import { profileMessages } from './messages';
 
 /** Empty values read 'N/A' (docs/product.md §2 Profile). */
@@ -8,14 +9,7 @@ export function orNA(value: string | null | undefined): string {
 /** '1990-03-12' → '12 March 1990' (the stored date is a calendar date, shown without time zone shifts). */
 export function formatBirth(birth: string | undefined): string {
   if (!birth) return profileMessages.notAvailable;
-  const date = new Date(`${birth}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return birth;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(birth, 'long') ?? birth;
 }
 
 export function formatGender(gender: string | undefined): string {

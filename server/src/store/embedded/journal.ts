@@ -3,9 +3,10 @@
  * prefixed by the CRC32 of its bytes (8 hex digits and a space). A line whose checksum or JSON
  * does not verify ends the readable part of the file.
  */
+import fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { Doc } from '../port.js';
-import type { IndexDef } from './memory.js';
+import type { IndexDef } from './index-state.js';
 
 /** One acknowledged write: all its document puts/deletes in one collection, applied atomically. */
 export interface JournalRecord {
@@ -25,6 +26,47 @@ export function encodeLine(value: unknown): string {
   const json = JSON.stringify(value);
   const sum = crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0');
   return `${sum} ${json}\n`;
+}
+
+/**
+ * Calls `visit` with each verified line of `file` in order (its value, byte offset and bytes),
+ * reading a chunk at a time so a large file never sits in memory whole; stops at the first torn
+ * or corrupt line. Returns the verified prefix's length and the file's.
+ */
+export function readLines(
+  file: string,
+  visit: (value: unknown, start: number, line: Buffer) => void,
+): { validBytes: number; totalBytes: number } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const totalBytes = fs.fstatSync(fd).size;
+    let chunk = Buffer.alloc(0);
+    let chunkAt = 0; // file offset of chunk[0]
+    let pos = 0; // file offset of the next line
+    while (pos < totalBytes) {
+      let nl = chunk.indexOf(0x0a, pos - chunkAt);
+      if (nl < 0) {
+        const readAt = chunkAt + chunk.length;
+        if (readAt >= totalBytes) break; // torn: no terminating newline
+        const rest = chunk.subarray(pos - chunkAt);
+        const more = Buffer.allocUnsafe(Math.min(Math.max(8 << 20, rest.length * 2), totalBytes - readAt));
+        const n = fs.readSync(fd, more, 0, more.length, readAt);
+        if (n === 0) break;
+        chunk = Buffer.concat([rest, more.subarray(0, n)]);
+        chunkAt = pos;
+        continue;
+      }
+      nl += chunkAt;
+      const line = chunk.subarray(pos - chunkAt, nl - chunkAt);
+      const value = decodeLine<unknown>(line);
+      if (value === undefined) break;
+      visit(value, pos, line);
+      pos = nl + 1;
+    }
+    return { validBytes: pos, totalBytes };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export interface ReadResult<T> {

@@ -1,6 +1,6 @@
 import { FiBarChart2, FiFileText, FiPlusSquare, FiUser, FiUsers } from 'react-icons/fi';
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
-import { useModerationCounts } from '@/features/admin/api';
+import { useModerationCounts } from '@/lib/api/admin';
 
 const items: DashboardMenuItem[] = [
   { to: '/dashboard', label: 'Statistics', icon: FiBarChart2, end: true },

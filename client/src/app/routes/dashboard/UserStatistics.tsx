@@ -1,6 +1,6 @@
 import { usePageTitle } from '@/components/usePageTitle';
 import { WriterStatistics } from '@/features/articles/writer/WriterStatistics';
-import { useProfile } from '@/features/profile/api';
+import { useProfile } from '@/lib/api/users';
 import { useAuth } from '@/lib/auth';
 
 /** /user-dashboard index: composes the writer's article statistics with the plan state of their profile. */

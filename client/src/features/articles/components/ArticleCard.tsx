@@ -1,6 +1,8 @@
-import { FiEye, FiLock } from 'react-icons/fi';
+import { FiEye } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { PremiumBadge } from '@/components/StatusBadge';
+import { formatDate } from '@/lib/format-date';
 import { CARD_IMAGE_SIZES } from '@/lib/image-sizes';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
@@ -17,7 +19,7 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
   const premium = article.isPremium === 'Yes';
   const locked = premium && !canReadPremium;
   const href = `/article-details/${article._id}`;
-  const date = new Date(article.createdAt);
+  const date = formatDate(article.createdAt, 'short');
 
   return (
     <article
@@ -37,11 +39,7 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
           loading={index < 3 ? 'eager' : 'lazy'}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
-        {premium && (
-          <span className="badge badge-premium absolute top-3 left-3 shadow">
-            <FiLock className="mr-1" aria-hidden="true" /> Premium
-          </span>
-        )}
+        {premium && <PremiumBadge className="absolute top-3 left-3 shadow" />}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="section-kicker">{article.publisher}</p>
@@ -68,11 +66,7 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
           <div className="min-w-0 text-xs text-muted">
             <p className="truncate font-semibold text-ink">{article.userInfo?.name || 'Newsroom staff'}</p>
             <p className="flex items-center gap-2">
-              {!Number.isNaN(date.getTime()) && (
-                <time dateTime={article.createdAt}>
-                  {date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
-                </time>
-              )}
+              {date && <time dateTime={article.createdAt}>{date}</time>}
               <span className="inline-flex items-center gap-1" data-testid="view-count">
                 <FiEye aria-hidden="true" /> {article.totalViewCount ?? 0}
                 <span className="sr-only">views</span>

@@ -5,28 +5,20 @@ import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { PremiumBadge } from '@/components/StatusBadge';
 import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
-import { useArticle, useRecordView } from '../api/articles';
+import { useArticle, useRecordView } from '@/lib/api/articles';
+import { formatDate } from '@/lib/format-date';
 import { articleMessages } from '../messages';
 import type { Article } from '../types';
-
-/** "June 1, 2026"; null for a date that does not parse. */
-export function formatDate(iso: string): string | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-}
 
 /** A premium article for a reader without premium: what the server shares, plus a subscribe call-to-action. */
 function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
   return (
     <article className="container-page max-w-3xl py-10" data-testid="premium-teaser">
-      <span className="badge badge-premium">
-        <FiLock className="mr-1" aria-hidden="true" /> Premium
-      </span>
+      <PremiumBadge />
       {teaser.publisher && <p className="section-kicker mt-4">{teaser.publisher}</p>}
       <h1 className="mt-2 font-display text-3xl leading-tight font-bold sm:text-4xl">
         {teaser.articleTitle ?? articleMessages.premiumTeaserTitle}
@@ -125,11 +117,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
       <header className="mt-6 border-b border-rule pb-6">
         <div className="flex flex-wrap items-center gap-3">
           <p className="section-kicker">{a.publisher}</p>
-          {a.isPremium === 'Yes' && (
-            <span className="badge badge-premium">
-              <FiLock className="mr-1" aria-hidden="true" /> Premium
-            </span>
-          )}
+          {a.isPremium === 'Yes' && <PremiumBadge />}
         </div>
         <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
         <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">

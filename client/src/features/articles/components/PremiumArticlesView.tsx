@@ -1,7 +1,7 @@
 import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
-import { usePremiumArticles } from '../api/premium-articles';
+import { usePremiumArticles } from '@/lib/api/articles';
 import { ArticleCard } from './ArticleCard';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 

@@ -3,11 +3,12 @@ import { FiArrowLeft, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { PremiumBadge } from '@/components/StatusBadge';
 import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
-import { usePublicArticle } from '../api/articles';
+import { usePublicArticle } from '@/lib/api/articles';
+import { formatDate } from '@/lib/format-date';
 import { articleMessages } from '../messages';
-import { formatDate } from './ArticleDetailsView';
 
 const TEASER_LENGTH = 300;
 
@@ -58,11 +59,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
       <header className="mt-6 border-b border-rule pb-6">
         <div className="flex flex-wrap items-center gap-3">
           <p className="section-kicker">{a.publisher}</p>
-          {premium && (
-            <span className="badge badge-premium">
-              <FiLock className="mr-1" aria-hidden="true" /> Premium
-            </span>
-          )}
+          {premium && <PremiumBadge />}
         </div>
         <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
         <p className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">

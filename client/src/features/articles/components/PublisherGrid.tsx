@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
-import { usePublishers } from '../api/publishers';
+import { usePublishers } from '@/lib/api/articles';
 
 export function PublisherGrid() {
   const publishers = usePublishers();

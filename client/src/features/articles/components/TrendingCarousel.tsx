@@ -1,14 +1,15 @@
-import { FiEye, FiLock } from 'react-icons/fi';
+import { FiEye } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { PremiumBadge } from '@/components/StatusBadge';
 import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { useTrendingArticles } from '../api/articles';
+import { useTrendingArticles } from '@/lib/api/articles';
 import { cardExcerpt } from '../messages';
 
 interface TrendingCarouselProps {
@@ -102,11 +103,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
               <div className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-widest uppercase">
                 <span className="rounded bg-ink px-2 py-0.5 text-paper">Trending #{index + 1}</span>
                 <span className="text-accent">{article.publisher}</span>
-                {article.isPremium === 'Yes' && (
-                  <span className="badge badge-premium tracking-normal normal-case">
-                    <FiLock className="mr-1" aria-hidden="true" /> Premium
-                  </span>
-                )}
+                {article.isPremium === 'Yes' && <PremiumBadge className="tracking-normal normal-case" />}
               </div>
               <h2 className={HEADLINE}>
                 <Link to={`/article-details/${article._id}`} className="hover:text-accent">

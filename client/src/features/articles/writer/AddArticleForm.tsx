@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '@/components/Field';
@@ -10,15 +11,17 @@ import { isNeedPremium } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { swal } from '@/lib/swal';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { usePublishers } from '../api/publishers';
-import { usePostArticle, usePostingAllowance } from './api';
+import { usePublishers } from '@/lib/api/articles';
+import { usePostArticle, usePostingAllowance } from '@/lib/api/writer';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
   ArticlePublisherField,
   ArticleTagsField,
   ArticleTitleField,
+  articleFormSchema,
   type ArticleValues,
+  type CheckedArticleValues,
 } from './ArticleFields';
 import { writerMessages as m } from './messages';
 
@@ -40,9 +43,12 @@ export function AddArticleForm() {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ArticleValues>({ defaultValues: { title: '', publisher: '', tags: [], description: '' } });
+  } = useForm<ArticleValues, unknown, CheckedArticleValues>({
+    resolver: zodResolver(articleFormSchema),
+    defaultValues: { title: '', publisher: '', formatedTags: [], description: '' },
+  });
 
-  const onSubmit = async (values: ArticleValues) => {
+  const onSubmit = async (values: CheckedArticleValues) => {
     if (!image) {
       setImageError(m.noImageStored);
       return;
@@ -142,7 +148,7 @@ export function AddArticleForm() {
         />
       </div>
 
-      <ArticleTagsField control={control} errors={errors} required />
+      <ArticleTagsField control={control} errors={errors} />
 
       <ArticleDescriptionField register={register} errors={errors} rows={8} />
 

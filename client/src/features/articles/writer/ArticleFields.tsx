@@ -1,49 +1,47 @@
+import { articleFieldsSchema } from '@newsroom/common';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { z } from 'zod';
 import { Field } from '@/components/Field';
 import { useAuth } from '@/lib/auth';
 import { TagSelect } from '../components/TagSelect';
 import { TAG_OPTIONS } from '../tags';
 import { writerMessages as m } from './messages';
-import type { ArticleUpdate } from './types';
+import type { ArticleSubmission } from './types';
+
+/**
+ * Both forms check what the server checks of these fields (the image is uploaded apart). The update
+ * dialog always sends the tags, and the server refuses an empty list, so it asks for one too.
+ */
+export const articleFormSchema = articleFieldsSchema;
 
 /** The article fields shared by the add page and the update dialog (the image is handled by each form). */
-export interface ArticleValues {
-  title: string;
-  publisher: string;
-  tags: string[];
-  description: string;
-}
+export type ArticleValues = z.input<typeof articleFormSchema>;
+/** What the fields hold once checked: texts trimmed, tags lower-case and without repeats. */
+export type CheckedArticleValues = z.output<typeof articleFormSchema>;
 
 interface RegisteredFieldProps {
   register: UseFormRegister<ArticleValues>;
   errors: FieldErrors<ArticleValues>;
 }
 
-/** The body both the add and the update call send for these fields (trimmed texts, docs/product.md's field names). */
-export function articleFieldsBody(values: ArticleValues, photoURL: string): ArticleUpdate {
+/** The body both the add and the update call send for these fields (the checked values, API field names). */
+export function articleFieldsBody(
+  values: CheckedArticleValues,
+  photoURL: string,
+): Omit<ArticleSubmission, 'userInfo'> {
   return {
-    title: values.title.trim(),
+    title: values.title,
     photoURL,
     publisher: values.publisher,
-    formatedTags: values.tags,
-    description: values.description.trim(),
+    formatedTags: values.formatedTags,
+    description: values.description,
   };
 }
 
 export function ArticleTitleField({ register, errors }: RegisteredFieldProps) {
   return (
     <Field label="Title" error={errors.title?.message}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          autoComplete="off"
-          {...register('title', {
-            validate: (v) => v.trim() !== '' || 'Title is required',
-            maxLength: { value: 150, message: 'At most 150 characters' },
-          })}
-        />
-      )}
+      {(control) => <input {...control} className="input" autoComplete="off" {...register('title')} />}
     </Field>
   );
 }
@@ -56,11 +54,7 @@ export function ArticlePublisherField({
   return (
     <Field label="Publisher" error={errors.publisher?.message}>
       {(control) => (
-        <select
-          {...control}
-          className="input"
-          {...register('publisher', { required: 'Publisher is required' })}
-        >
+        <select {...control} className="input" {...register('publisher')}>
           <option value="" disabled>
             {m.selectPublisher}
           </option>
@@ -76,21 +70,18 @@ export function ArticlePublisherField({
 }
 
 interface ArticleTagsFieldProps {
-  control: Control<ArticleValues>;
+  control: Control<ArticleValues, unknown, CheckedArticleValues>;
   errors: FieldErrors<ArticleValues>;
-  /** The add page asks for at least one tag; the update dialog does not. */
-  required?: boolean;
 }
 
-export function ArticleTagsField({ control, errors, required = false }: ArticleTagsFieldProps) {
+export function ArticleTagsField({ control, errors }: ArticleTagsFieldProps) {
   const { darkMode } = useAuth();
   return (
-    <Field label="Tags" error={errors.tags?.message}>
+    <Field label="Tags" error={errors.formatedTags?.message}>
       {({ id }) => (
         <Controller
           control={control}
-          name="tags"
-          rules={required ? { validate: (v) => v.length > 0 || 'Select at least one tag' } : undefined}
+          name="formatedTags"
           render={({ field }) => (
             <TagSelect
               inputId={id}
@@ -109,17 +100,7 @@ export function ArticleTagsField({ control, errors, required = false }: ArticleT
 export function ArticleDescriptionField({ register, errors, rows }: RegisteredFieldProps & { rows: number }) {
   return (
     <Field label="Description" error={errors.description?.message}>
-      {(control) => (
-        <textarea
-          {...control}
-          rows={rows}
-          className="input"
-          {...register('description', {
-            validate: (v) => v.trim() !== '' || 'Description is required',
-            maxLength: { value: 20000, message: 'At most 20,000 characters' },
-          })}
-        />
-      )}
+      {(control) => <textarea {...control} rows={rows} className="input" {...register('description')} />}
     </Field>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -6,15 +7,17 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/error-message';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { usePublishers } from '../api/publishers';
-import { useUpdateArticle } from './api';
+import { usePublishers } from '@/lib/api/articles';
+import { useUpdateArticle } from '@/lib/api/writer';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
   ArticlePublisherField,
   ArticleTagsField,
   ArticleTitleField,
+  articleFormSchema,
   type ArticleValues,
+  type CheckedArticleValues,
 } from './ArticleFields';
 import { writerMessages as m } from './messages';
 import type { OwnArticle } from './types';
@@ -51,11 +54,12 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ArticleValues>({
+  } = useForm<ArticleValues, unknown, CheckedArticleValues>({
+    resolver: zodResolver(articleFormSchema),
     defaultValues: {
       title: article.articleTitle,
       publisher: article.publisher,
-      tags: article.Tags ?? [],
+      formatedTags: article.Tags ?? [],
       description: article.articleDescription,
     },
   });
@@ -65,7 +69,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
     onBusyChange?.(value);
   };
 
-  const onSubmit = async (values: ArticleValues) => {
+  const onSubmit = async (values: CheckedArticleValues) => {
     setFormError('');
     if (approved && !confirmed.current) {
       setConfirming(true);

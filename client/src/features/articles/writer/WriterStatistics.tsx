@@ -4,10 +4,12 @@ import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
+import { displayStatus } from '@/components/StatusBadge';
 import { useAuth } from '@/lib/auth';
 import { ViewsOverTime, type ViewsSeries } from '@/components/ViewsOverTime';
-import { useMyArticles, useMyArticleViews, type MyArticleViews } from './api';
-import { displayStatus } from './StatusBadge';
+import type { MyArticleViews } from '@/lib/api/types';
+import { useMyArticles, useMyArticleViews } from '@/lib/api/writer';
+import { formatDate } from '@/lib/format-date';
 import { cutTitle } from './title';
 import type { OwnArticle } from './types';
 
@@ -44,15 +46,6 @@ export function articleViewSeries(articles: OwnArticle[], history: MyArticleView
     };
   });
 }
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 interface WriterStatisticsProps {
   /** From the user's record: null = normal user; a future date = premium until then. */
@@ -109,7 +102,7 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
             value={isAdmin ? 'Admin' : premiumActive ? 'Premium' : 'Free'}
             hint={
               premiumActive && premiumEndAt
-                ? `Premium until ${formatDate(premiumEndAt)}`
+                ? `Premium until ${formatDate(premiumEndAt, 'dateTime')}`
                 : isAdmin
                   ? 'Admins can read every premium article.'
                   : 'Free plan: subscribe to post more articles.'

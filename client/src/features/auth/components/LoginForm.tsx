@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/error-message';
 import { authMessages } from '../messages';
+import { loginSchema, type LoginValues } from '../validation';
 import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 import { PasswordResetForm } from './PasswordResetForm';
@@ -29,8 +32,16 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/';
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const [error, setError] = useState('');
   /** Why the sign-in failed when it is not the email or password (offline, too many attempts). */
   const [reason, setReason] = useState('');
@@ -42,8 +53,7 @@ export function LoginForm() {
     navigate(from, { replace: true });
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async ({ email, password }: LoginValues) => {
     setError('');
     setReason('');
     setBusy(true);
@@ -80,9 +90,9 @@ export function LoginForm() {
   if (resetting) {
     return (
       <PasswordResetForm
-        initialEmail={email}
+        initialEmail={getValues('email')}
         onDone={(typed) => {
-          setEmail(typed);
+          setValue('email', typed);
           setResetting(false);
         }}
       />
@@ -91,26 +101,24 @@ export function LoginForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+      <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate={false}>
         <AuthField
           id="login-email"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={setEmail}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <AuthField
           id="login-password"
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={setPassword}
+          error={errors.password?.message}
+          {...register('password')}
         />
         <div className="-mt-2 text-right">
           <button type="button" className="link text-sm" onClick={() => setResetting(true)}>

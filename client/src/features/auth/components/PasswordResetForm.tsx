@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/error-message';
-import { requestPasswordReset } from '../api/account-recovery';
+import { requestPasswordReset } from '@/lib/account-recovery';
 import { recoveryMessages } from '../messages';
 import { AuthField } from './AuthField';
 
@@ -55,7 +55,7 @@ export function PasswordResetForm({ initialEmail, onDone }: PasswordResetFormPro
         autoComplete="email"
         required
         value={email}
-        onChange={setEmail}
+        onChange={(e) => setEmail(e.target.value)}
       />
       {sent && (
         <p role="status" className="rounded-md border border-rule bg-surface-2 p-3 text-sm text-ink">

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FiImage } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,33 +8,42 @@ import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { chosenFileLabel, imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { sendVerificationEmail } from '../api/account-recovery';
-import { isEmailFree, registerUser } from '../api/register';
+import { sendVerificationEmail } from '@/lib/account-recovery';
+import { isEmailFree, registerUser } from '@/lib/api/session';
 import { authMessages } from '../messages';
-import { registrationProblem } from '../validation';
+import {
+  REGISTRATION_FIELDS,
+  registrationSchema,
+  type CheckedRegistration,
+  type RegistrationValues,
+} from '../validation';
 import { AuthField } from './AuthField';
 
 export function RegistrationForm() {
   const { createUser, updateUserProfile, getIdToken } = useAuth();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<RegistrationValues, unknown, CheckedRegistration>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: { name: '', email: '', password: '', photo: null },
+  });
+  const photo = watch('photo');
   /** Why the photo cannot be used (too large, wrong type, the upload's failure), shown under it. */
   const [photoError, setPhotoError] = useState('');
+  /** What the registration itself answered ('Email already registered', a failed call). */
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // One problem is said at a time: a missing (*) field before a password rule.
+  const problem = REGISTRATION_FIELDS.map((field) => errors[field]?.message).find(Boolean);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async ({ name, email, password, photo }: CheckedRegistration) => {
     setError('');
-    const problem = registrationProblem({ name, email, password, photo });
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const photoProblem = photo && imageFileProblem(photo);
+    const photoProblem = imageFileProblem(photo);
     if (photoProblem) {
       setPhotoError(photoProblem);
       return;
@@ -70,25 +81,15 @@ export function RegistrationForm() {
   const photoLabel = chosenFileLabel(photo, 'Choose a photo');
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <AuthField
-        id="reg-name"
-        label="Name"
-        markRequired
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={setName}
-      />
+    <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate>
+      <AuthField id="reg-name" label="Name" markRequired autoComplete="name" {...register('name')} />
       <AuthField
         id="reg-email"
         label="Email"
         markRequired
         type="email"
-        name="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
+        {...register('email')}
       />
       <div>
         <span className="label" id="reg-photo-label">
@@ -113,7 +114,7 @@ export function RegistrationForm() {
             className="sr-only"
             onChange={(e) => {
               const file = e.target.files?.[0] ?? null;
-              setPhoto(file);
+              setValue('photo', file, { shouldValidate: isSubmitted });
               setPhotoError(file ? (imageFileProblem(file) ?? '') : '');
             }}
           />
@@ -130,14 +131,12 @@ export function RegistrationForm() {
         markRequired
         hint="At least 6 characters, with a lowercase letter, an uppercase letter and a digit."
         type="password"
-        name="password"
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
+        {...register('password')}
       />
-      {error && (
+      {(problem || error) && (
         <p role="alert" className="field-error" data-testid="registration-error">
-          {error}
+          {problem ?? error}
         </p>
       )}
       <button type="submit" className="btn btn-primary w-full py-2.5" disabled={busy}>

@@ -1,5 +1,5 @@
 import { FiStar, FiUser, FiUsers } from 'react-icons/fi';
-import { useUserCounts } from '../api/stats';
+import { useUserCounts } from '@/lib/api/users';
 import { HOME_TIMINGS } from '../content';
 import { AnimatedCounter } from './AnimatedCounter';
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { errorMessage } from '@/lib/error-message';
 import { useAuth } from '@/lib/auth';
-import { usePlans } from '../api/plans';
+import { usePlans } from '@/lib/api/payments';
 import { messages } from '../messages';
 import { formatPaymentInformation, type PaymentRouteState } from '../payment-information';
 

@@ -1,10 +1,11 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { UserFacingError } from '@/lib/error-message';
-import { createPaymentIntent, makePremiumUser } from '../api/payments';
+import { invalidate, staleAfter } from '@/lib/api/stale';
+import { createPaymentIntent, makePremiumUser } from '@/lib/api/payments';
 import { messages } from '../messages';
 import type { PaymentInformation } from '../payment-information';
 
@@ -23,6 +24,7 @@ export interface PayWithCardInput {
 export function usePayWithCard() {
   const { user, markSubscribed } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   return useMutation({
     mutationFn: async ({ stripe, card, payment }: PayWithCardInput) => {
@@ -45,8 +47,10 @@ export function usePayWithCard() {
         });
       }
       await makePremiumUser({ email: user.email, time: payment.time, paymentIntentId });
+      return user.email;
     },
-    onSuccess: () => {
+    onSuccess: (email) => {
+      void invalidate(queryClient, staleAfter.premiumChanged(email));
       toast.success(messages.paymentSuccessToast);
       markSubscribed();
       void navigate('/all-articles');

@@ -1,0 +1,197 @@
+/**
+ * The landing pages' first screen comes with the page (docs/decisions/server-rendered-first-screen.md):
+ * the raw HTML already holds the headline and the leading image with its srcset, the page is readable
+ * and accessible before any of the app's JavaScript runs, and the app takes over without a layout
+ * shift, a second copy of the content or the wrong theme.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  currentTheme,
+  expectNoSeriousA11yViolations,
+  goto,
+  MOBILE,
+  newPage,
+  sharedBrowser,
+  webUrl,
+} from './harness';
+
+interface Card {
+  _id: string;
+  articleTitle: string;
+  articleImage: string;
+  isPremium: 'Yes' | 'No';
+}
+
+const browser = sharedBrowser();
+let trending: Card[];
+let approved: Card[];
+
+/** Text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+/** The markup inside #root of the page at `route`, as a crawler (or a browser before any script) gets it. */
+async function rawRoot(route: string): Promise<string> {
+  const res = await fetch(`${webUrl}${route}`, { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return html.slice(html.indexOf('<div id="root">'));
+}
+
+/** The data the page hands to the app (the JSON inside #first-screen-data). */
+function firstScreenData(markup: string): { trending?: Card[]; approved?: Card[] } {
+  const open = '<script type="application/json" id="first-screen-data">';
+  const start = markup.indexOf(open);
+  expect(start, 'first-screen data in the page').toBeGreaterThan(-1);
+  const json = markup.slice(start + open.length, markup.indexOf('</script>', start));
+  return JSON.parse(json) as { trending?: Card[]; approved?: Card[] };
+}
+
+/** The <img> fetched first (attribute names are case-insensitive in HTML; React writes `fetchPriority`). */
+const leadImage = (markup: string) =>
+  [...markup.matchAll(/<img\b[^>]*>/gi)].map((m) => m[0]).find((tag) => /fetchpriority="high"/i.test(tag)) ??
+  '';
+
+/** A page whose own scripts never load (inline ones, like the theme script, still run). */
+async function withoutAppCode(page: Page): Promise<void> {
+  await page.route('**/assets/*.js', (route) => route.abort());
+}
+
+beforeAll(async () => {
+  trending = await apiGet<Card[]>('/articles/trending');
+  approved = await apiGet<Card[]>('/all-articles/approved?page=1&limit=20');
+  expect(trending.length).toBeGreaterThan(0);
+  expect(approved.length).toBeGreaterThan(0);
+});
+
+describe('the first screen in the HTML', () => {
+  it('home and all articles carry their headline and the leading image with srcset, fetched first', async () => {
+    for (const [route, list, heading] of [
+      ['/', 'trending', 'Trending now'],
+      ['/all-articles', 'approved', 'All Articles'],
+    ] as const) {
+      const root = await rawRoot(route);
+      expect(root, route).toContain(`>${heading}</h1>`);
+      // The app gets the same data, so its first render draws the same screen. The site server reads
+      // its lists at most once a minute, and other files approve articles meanwhile, so the lead story
+      // is the one in the page's own data, checked against what the API answers.
+      const data = firstScreenData(root);
+      const lead = data[list]?.[0];
+      expect(lead, `${route}: lead story in the page's data`).toBeDefined();
+      const known = list === 'trending' ? trending : approved;
+      const fresh = await apiGet<Card[]>(`/all-articles/approved?page=1&limit=50`);
+      expect(
+        [...known, ...fresh].map((c) => c._id),
+        route,
+      ).toContain(lead!._id);
+      expect(root, route).toContain(asHtml(lead!.articleTitle));
+      const image = leadImage(root);
+      const src = image.match(/\bsrc="([^"]*)"/i)?.[1];
+      expect(src, `${route}: the image fetched first is the lead story's`).toBe(asHtml(lead!.articleImage));
+      expect(image, route).not.toMatch(/loading="lazy"/i);
+      const candidates = image.match(/\bsrcset="([^"]*)"/i)?.[1]?.split(',') ?? [];
+      expect(candidates.length, `${route}: srcset candidates`).toBeGreaterThan(1);
+      for (const candidate of candidates) expect(candidate.trim(), route).toMatch(/^\S+ \d+w$/);
+    }
+  });
+
+  it('an article page carries its headline and image; /login its form', async () => {
+    const free = approved.find((a) => a.isPremium !== 'Yes') ?? approved[0]!;
+    const article = await rawRoot(`/article-details/${free._id}`);
+    expect(article).toContain(asHtml(free.articleTitle));
+    expect(leadImage(article)).toMatch(/\bsrcset="[^"]+ \d+w"/i);
+    const login = await rawRoot('/login');
+    expect(login).toContain('Welcome back');
+    expect(login).toMatch(/<input[^>]*type="password"/);
+  });
+
+  it('before the app runs, a phone shows the page readable and accessible in both themes', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await newPage(browser(), { viewport: MOBILE, theme });
+      await withoutAppCode(page);
+      const lead = firstScreenData(await rawRoot('/')).trending![0]!;
+      await page.goto(`${webUrl}/`);
+      // The inline script applied the stored theme before the first paint.
+      expect(await currentTheme(page)).toBe(theme);
+      await expect(page.getByRole('heading', { level: 1, name: 'Trending now' }).isVisible()).resolves.toBe(
+        true,
+      );
+      const headline = page.getByRole('heading', { level: 2, name: lead.articleTitle }).first();
+      await expect(headline.isVisible()).resolves.toBe(true);
+      // The lead image is loaded from its srcset (a variant, not the full upload).
+      const image = page.locator('img[fetchpriority="high"]').first();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toBe(lead.articleImage);
+      // The theme toggle shows the icon of the theme in use (only one is displayed).
+      await expect(page.getByTestId('theme-toggle').locator('svg:visible').count()).resolves.toBe(1);
+      await expectNoSeriousA11yViolations(page, `home before the app runs (${theme})`);
+      await context.close();
+    }
+  });
+});
+
+describe('the app takes over the first screen', () => {
+  it('without a layout shift, a second copy or a change of theme', async () => {
+    for (const [route, theme] of [
+      ['/', 'dark'],
+      ['/', 'light'],
+      ['/all-articles', 'light'],
+    ] as const) {
+      const { context, page } = await newPage(browser(), { viewport: MOBILE, theme });
+      await page.addInitScript(
+        (skeleton) => {
+          const w = window as unknown as { shifts: number };
+          w.shifts = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!entry.hadRecentInput) w.shifts += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          const s = window as unknown as { skeleton: boolean };
+          s.skeleton = false;
+          new MutationObserver(() => {
+            if (document.querySelector(skeleton)) s.skeleton = true;
+          }).observe(document, { childList: true, subtree: true });
+        },
+        // The lead content's loading skeleton: the carousel's, or the grid's pulsing cards.
+        route === '/' ? '[aria-label="Loading trending stories"]' : '#main .card.animate-pulse',
+      );
+      await goto(page, route); // returns once the app has replaced the server's markup
+      await page.waitForLoadState('networkidle');
+      const label = `${route} (${theme})`;
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), label).toBeLessThan(
+        0.02,
+      );
+      expect(await currentTheme(page), label).toBe(theme);
+      expect(await page.locator('#main').count(), label).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).count(), label).toBe(1);
+      // The app drew its first screen from the page's data: its loading skeleton never showed.
+      expect(await page.evaluate(() => (window as unknown as { skeleton: boolean }).skeleton), label).toBe(
+        false,
+      );
+      if (route === '/') {
+        expect(await page.getByTestId('trending-carousel').count(), label).toBe(1);
+        if (trending.length > 1) {
+          // The app's own carousel: its navigation works.
+          await page.locator('.swiper-pagination-bullet').nth(1).click();
+          await expect
+            .poll(() => page.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index'))
+            .toBe('1');
+        }
+      } else {
+        expect(await page.getByTestId('article-grid').count(), label).toBe(1);
+        await page.getByLabel('Search').fill('zzzz-no-such-article');
+        await page.getByTestId('no-articles').waitFor();
+      }
+      await context.close();
+    }
+  });
+});

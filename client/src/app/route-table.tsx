@@ -1,0 +1,82 @@
+/**
+ * The app's routes, shared by the browser router (router.tsx) and the site server's first-screen
+ * render (first-screen/server.tsx), which must not create a browser router.
+ */
+import { Suspense, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { FullScreenLoader } from '@/components/FullScreenLoader';
+import { Layout } from '@/components/Layout';
+import { AdminRoute } from './guards/AdminRoute';
+import { PrivateRoute } from './guards/PrivateRoute';
+import { SubscriptionRoute } from './guards/SubscriptionRoute';
+import { screen, type Screen } from './screens';
+
+// One lazily loaded chunk per screen (routes/); main.tsx loads the landing page's ahead of the first render.
+const Home = screen(() => import('./routes/Home'));
+const AllArticles = screen(() => import('./routes/AllArticles'));
+const ArticleDetails = screen(() => import('./routes/ArticleDetails'));
+const AboutUs = screen(() => import('./routes/AboutUs'));
+const AddArticle = screen(() => import('./routes/AddArticle'));
+const MyArticles = screen(() => import('./routes/MyArticles'));
+const PremiumArticles = screen(() => import('./routes/PremiumArticles'));
+const Subscription = screen(() => import('./routes/Subscription'));
+const Payment = screen(() => import('./routes/Payment'));
+const Login = screen(() => import('./routes/Login'));
+const Registration = screen(() => import('./routes/Registration'));
+const NotFound = screen(() => import('./routes/NotFound'));
+const AdminDashboard = screen(() => import('./routes/dashboard/AdminDashboard'));
+const AdminStatistics = screen(() => import('./routes/dashboard/AdminStatistics'));
+const AllUsers = screen(() => import('./routes/dashboard/AllUsers'));
+const AllArticlesAdmin = screen(() => import('./routes/dashboard/AllArticlesAdmin'));
+const AddPublisher = screen(() => import('./routes/dashboard/AddPublisher'));
+const MyProfile = screen(() => import('./routes/dashboard/MyProfile'));
+const UserDashboard = screen(() => import('./routes/dashboard/UserDashboard'));
+const UserStatistics = screen(() => import('./routes/dashboard/UserStatistics'));
+
+const page = (Screen: Screen) => <Screen />;
+const login = (Screen: Screen) => <PrivateRoute>{page(Screen)}</PrivateRoute>;
+const subscribed = (Screen: Screen) => <SubscriptionRoute>{page(Screen)}</SubscriptionRoute>;
+const admin = (Screen: Screen) => <AdminRoute>{page(Screen)}</AdminRoute>;
+/** Screens outside the layout get their own Suspense boundary. */
+const standalone = (node: ReactNode) => <Suspense fallback={<FullScreenLoader />}>{node}</Suspense>;
+
+/** Every route of docs/product.md §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: page(Home) },
+      { path: '/add-articles', element: login(AddArticle) },
+      { path: '/all-articles', element: page(AllArticles) },
+      { path: '/subscription', element: login(Subscription) },
+      { path: '/my-articles', element: login(MyArticles) },
+      { path: '/premium-articles', element: subscribed(PremiumArticles) },
+      // Public: signed-out visitors get the teaser (the screen decides), and crawlers the site's tags.
+      { path: '/article-details/:id', element: page(ArticleDetails) },
+      { path: '/about-us', element: page(AboutUs) },
+      {
+        path: '/dashboard',
+        element: admin(AdminDashboard),
+        children: [
+          { index: true, element: page(AdminStatistics) },
+          { path: 'all-users', element: page(AllUsers) },
+          { path: 'all-articles-admin', element: page(AllArticlesAdmin) },
+          { path: 'add-publisher', element: page(AddPublisher) },
+          { path: 'my-profile', element: page(MyProfile) },
+        ],
+      },
+      {
+        path: '/user-dashboard',
+        element: login(UserDashboard),
+        children: [
+          { index: true, element: page(UserStatistics) },
+          { path: 'my-profile', element: page(MyProfile) },
+        ],
+      },
+    ],
+  },
+  { path: '/login', element: standalone(page(Login)) },
+  { path: '/registration', element: standalone(page(Registration)) },
+  { path: '/payment', element: standalone(login(Payment)) },
+  { path: '*', element: standalone(page(NotFound)) },
+];

@@ -1,0 +1,53 @@
+/**
+ * The article data a server-rendered first screen was drawn from (docs/decisions/server-rendered-first-screen.md).
+ * The site server embeds it in the page as JSON; the app puts it into its query cache before its first
+ * render, so that render shows the same content instead of a skeleton, and asks the API for it only
+ * when it goes stale.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { NO_FILTER, queryKeys } from '@/lib/api/keys';
+import type { Article, ArticleTeaser } from '@/lib/api/types';
+
+/** The id of the <script type="application/json"> element holding it. */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+export interface FirstScreenData {
+  /** GET /articles/trending (home). */
+  trending?: Article[];
+  /** GET /all-articles/approved?page=1&limit=20, no filter (all articles). */
+  approved?: Article[];
+  /** GET /articles/public/{id} (the article page, signed out). */
+  teaser?: ArticleTeaser;
+  /** When the site read the lists (ms since the epoch): they go stale as if the app had read them then. */
+  fetchedAt?: number;
+}
+
+/** Puts the embedded answers into `queryClient` under the keys the screens read them from. */
+export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
+  const at = { updatedAt: typeof data.fetchedAt === 'number' ? data.fetchedAt : undefined };
+  if (Array.isArray(data.trending)) queryClient.setQueryData(queryKeys.trending, data.trending, at);
+  if (Array.isArray(data.approved)) {
+    queryClient.setQueryData(
+      queryKeys.approvedList(NO_FILTER),
+      { pages: [data.approved], pageParams: [1] },
+      at,
+    );
+  }
+  if (data.teaser && typeof data.teaser._id === 'string')
+    queryClient.setQueryData(queryKeys.publicArticle(data.teaser._id), data.teaser);
+}
+
+/**
+ * The page's embedded data; null when there is none. Its element sits in #root, so the app's first
+ * render removes it with the server's markup: its absence tells that the app has taken over.
+ */
+export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
+  const element = doc.getElementById(FIRST_SCREEN_DATA_ID);
+  if (!element) return null;
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    return data && typeof data === 'object' ? (data as FirstScreenData) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Server entry of the first screen (docs/decisions/server-rendered-first-screen.md): the site server
+ * renders the page a visitor lands on with the app's own routes and components, so the page's HTML
+ * already shows its headline and leading image before any JavaScript runs. It is rendered as a
+ * signed-out visitor on the default (dark) theme sees it, from the article data embedded beside it;
+ * the app replaces it with its own first render (the same markup, from the same data).
+ * Built by `vite build` into dist/.vite/ssr/ (scripts/first-screen-ssr-plugin.ts).
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { routes } from '@/app/route-table';
+import { preloadScreens } from '@/app/screens';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { initialSession } from '@/lib/session';
+import { seedFirstScreen, type FirstScreenData } from './data';
+
+export type { FirstScreenData };
+
+const nothing = () => Promise.resolve();
+/** A signed-out visitor, nothing being restored, dark theme (the default; CSS follows the stored one). */
+const signedOut: AuthContextValue = {
+  ...initialSession(true, false),
+  signIn: nothing,
+  signInWithGoogle: nothing,
+  createUser: nothing,
+  updateUserProfile: nothing,
+  getIdToken: () => Promise.reject(new Error('not signed in')),
+  logOut: nothing,
+  markSubscribed: () => {},
+  toggleDarkMode: () => {},
+};
+
+/**
+ * The markup of `url`'s screen (what goes inside #root), or null when the route does not render
+ * without the browser (a redirect, an error).
+ */
+export async function renderFirstScreen(url: string, data: FirstScreenData): Promise<string | null> {
+  const request = new Request(new URL(url, 'http://site.invalid'));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response || context.errors) return null;
+  await preloadScreens(routes, new URL(request.url).pathname);
+
+  // No retries or fetching: only what `data` holds is shown, the rest as the app first shows it.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  seedFirstScreen(queryClient, data);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthContext.Provider value={signedOut}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

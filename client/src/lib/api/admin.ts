@@ -1,0 +1,162 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from './keys';
+import { invalidate, staleAfter } from './stale';
+import type {
+  AdminArticle,
+  AdminUser,
+  ModerationCounts,
+  ModerationFilter,
+  PublisherArticleCount,
+  PublisherViews,
+} from './types';
+
+/** The admin's calls: users, moderation, publishers and their statistics. */
+
+const enc = encodeURIComponent;
+
+/** GET /all-users?page&limit */
+export async function fetchAllUsers(page: number, limit: number) {
+  const { data } = await api.get<{ users: AdminUser[]; totalPages: number }>('/all-users', {
+    params: { page, limit },
+  });
+  // Keep the page the rows belong to: while the next page loads, the previous rows stay on screen.
+  return { ...data, page, limit };
+}
+
+/** PATCH /make-admin/{id} */
+export async function makeAdmin(id: string): Promise<void> {
+  await api.patch(`/make-admin/${enc(id)}`);
+}
+
+/** GET /all-articles/data; 'All' lists Pending first, then the decided ones. */
+export async function fetchAllArticles(page: number, limit: number, status: ModerationFilter = 'All') {
+  const params: Record<string, string | number> = { limit, page };
+  if (status !== 'All') params.status = status;
+  const { data } = await api.get<{ articles: AdminArticle[]; totalPages: number }>('/all-articles/data', {
+    params,
+  });
+  return { ...data, page, limit, status };
+}
+
+/** GET /all-articles/counts */
+export async function fetchModerationCounts(): Promise<ModerationCounts> {
+  const { data } = await api.get<ModerationCounts>('/all-articles/counts');
+  return data;
+}
+
+/** GET /stats/publisher-views?days */
+export async function fetchPublisherViews(days: number): Promise<PublisherViews> {
+  const { data } = await api.get<PublisherViews>('/stats/publisher-views', { params: { days } });
+  return data;
+}
+
+/** The moderation calls answer the article as it now is. */
+type Moderated = { article: AdminArticle };
+
+/** PATCH /update/status/{id} */
+export async function approveArticle(id: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/update/status/${enc(id)}`);
+  return data.article;
+}
+
+/** PATCH /article/decline/{id} */
+export async function declineArticle(id: string, decliningReason: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/article/decline/${enc(id)}`, { decliningReason });
+  return data.article;
+}
+
+/** PATCH /make-premium/{id} */
+export async function makePremium(id: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/make-premium/${enc(id)}`);
+  return data.article;
+}
+
+/** POST /add-publishers */
+export async function addPublisher(body: { publisherName: string; logo: string }): Promise<void> {
+  await api.post('/add-publishers', body);
+}
+
+/** GET /publisher/article/count (every status) */
+export async function fetchPublisherArticleCounts(): Promise<PublisherArticleCount[]> {
+  const { data } = await api.get<PublisherArticleCount[]>('/publisher/article/count');
+  return data;
+}
+
+export const adminQueries = {
+  users: (page: number, limit: number) =>
+    queryOptions({
+      queryKey: queryKeys.admin.usersPage(page, limit),
+      queryFn: () => fetchAllUsers(page, limit),
+      placeholderData: keepPreviousData,
+    }),
+  articles: (page: number, limit: number, status: ModerationFilter = 'All') =>
+    queryOptions({
+      queryKey: queryKeys.admin.articlesPage(page, limit, status),
+      queryFn: () => fetchAllArticles(page, limit, status),
+      placeholderData: keepPreviousData,
+    }),
+  /** How many articles wait for moderation (the menu badge, the filter's numbers). */
+  moderationCounts: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.moderationCounts,
+      queryFn: fetchModerationCounts,
+      // A badge: its failure is not worth a toast (the table says its own).
+      meta: { errorToast: false },
+    }),
+  publisherViews: (days: number) =>
+    queryOptions({
+      queryKey: queryKeys.admin.publisherViews(days),
+      queryFn: () => fetchPublisherViews(days),
+    }),
+  publisherCounts: () =>
+    queryOptions({ queryKey: queryKeys.admin.publisherCounts, queryFn: fetchPublisherArticleCounts }),
+};
+
+export const useAllUsers = (page: number, limit: number) => useQuery(adminQueries.users(page, limit));
+export const useAllArticles = (page: number, limit: number, status: ModerationFilter = 'All') =>
+  useQuery(adminQueries.articles(page, limit, status));
+export const useModerationCounts = (enabled = true) =>
+  useQuery({ ...adminQueries.moderationCounts(), enabled });
+export const usePublisherViews = (days = 30) => useQuery(adminQueries.publisherViews(days));
+export const usePublisherArticleCounts = () => useQuery(adminQueries.publisherCounts());
+
+/**
+ * An admin action refreshes what it changed (`staleAfter`), also when it was refused: a 409 means
+ * someone else moderated meanwhile, and the table should show what is true now.
+ */
+function useAdminMutation<V, R = void>(
+  fn: (vars: V) => Promise<R>,
+  stale: (vars: V) => QueryKey[],
+  errorToast = true,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: (_data, _error, vars) => invalidate(queryClient, stale(vars)),
+    meta: { errorToast },
+  });
+}
+
+export const useMakeAdmin = () => useAdminMutation(makeAdmin, () => staleAfter.userMadeAdmin());
+// `errorToast` false: the caller shows the failure itself (the article dialog, where a toast would sit
+// behind the modal).
+export const useApproveArticle = (errorToast = true) =>
+  useAdminMutation(approveArticle, staleAfter.articleApproved, errorToast);
+export const useDeclineArticle = (errorToast = true) =>
+  useAdminMutation(
+    ({ id, reason }: { id: string; reason: string }) => declineArticle(id, reason),
+    ({ id }) => staleAfter.articleDeclined(id),
+    errorToast,
+  );
+export const useMakePremium = (errorToast = true) =>
+  useAdminMutation(makePremium, staleAfter.articleMadePremium, errorToast);
+// The form shows the error next to its fields (a taken name under the name).
+export const useAddPublisher = () => useAdminMutation(addPublisher, staleAfter.publisherAdded, false);

@@ -1,0 +1,64 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from './keys';
+
+const k = queryKeys;
+/** Where readers see approved articles. */
+const publicLists = [k.approved, k.trending, k.premium];
+const oneArticle = (id: string) => [k.article(id), k.publicArticle(id)];
+
+/**
+ * What each change on the server makes stale: this tab's own mutations (lib/api/*) and the live events
+ * other people's changes send (features/live) both refresh exactly these. A new query that shows
+ * articles, publishers or users belongs in the changes that alter what it shows
+ * (docs/decisions/client-api-layer.md).
+ */
+export const staleAfter = {
+  /** A new article: Pending, so only its writer's and the admins' views (and the per-publisher counts). */
+  articleSubmitted: (): QueryKey[] => [k.myArticles, k.posting, k.admin.articles, k.admin.publisherCounts],
+  /** An update sends the article back to Pending, off the public lists, maybe to another publisher. */
+  articleUpdated: (id: string): QueryKey[] => [
+    k.myArticles,
+    k.admin.articles,
+    k.admin.publisherCounts,
+    ...publicLists,
+    ...oneArticle(id),
+  ],
+  articleApproved: (id: string): QueryKey[] => [
+    k.myArticles,
+    k.admin.articles,
+    ...publicLists,
+    ...oneArticle(id),
+  ],
+  /** Only Pending articles are declined: nothing public changes. */
+  articleDeclined: (id: string): QueryKey[] => [k.myArticles, k.admin.articles, ...oneArticle(id)],
+  articleMadePremium: (id: string): QueryKey[] => [
+    k.myArticles,
+    k.admin.articles,
+    ...publicLists,
+    ...oneArticle(id),
+  ],
+  /** An article left the public lists (live only: the server says so after an update or a removal). */
+  articleWithdrawn: (id: string): QueryKey[] => [...publicLists, ...oneArticle(id)],
+  articleDeleted: (id: string): QueryKey[] => [
+    k.myArticles,
+    k.admin.articles,
+    k.admin.publisherCounts,
+    ...publicLists,
+    ...oneArticle(id),
+  ],
+  /** Reading an article counts a view on it. */
+  articleViewed: (id: string): QueryKey[] => [k.article(id)],
+  publisherAdded: (): QueryKey[] => [k.publishers, k.admin.publisherCounts],
+  /** The role shows in the admin's user table, and in the promoted user's own profile (their tabs). */
+  userMadeAdmin: (promotedIsMe = false): QueryKey[] =>
+    promotedIsMe ? [k.admin.users, k.profiles] : [k.admin.users],
+  /** Name and photo show in the admin's user table too. */
+  profileUpdated: (email: string): QueryKey[] => [k.profile(email), k.admin.users],
+  /** Premium from now (or no longer): the profile's end date, the counts, the premium list. */
+  premiumChanged: (email: string): QueryKey[] => [k.profile(email), k.userCounts, k.admin.users, k.premium],
+};
+
+/** Marks `keys` stale: the queries on screen refetch now, the others when next shown. */
+export function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+}

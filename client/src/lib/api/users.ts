@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from './keys';
+import { invalidate, staleAfter } from './stale';
+import type { Profile, ProfileUpdate, UserCounts } from './types';
+
+/** Counts of users (Home, About, the admin's statistics) and the signed-in user's profile. */
+
+/** GET /users-count: Home's counters and the admin's statistics share one cached answer. */
+export async function fetchUserCounts(): Promise<UserCounts> {
+  const { data } = await api.get<UserCounts>('/users-count');
+  return data;
+}
+
+/** GET /active-users */
+export async function fetchActiveUsers(): Promise<number> {
+  const { data } = await api.get<{ activeUsers: number }>('/active-users');
+  return data.activeUsers;
+}
+
+/** GET /users/{email} */
+export async function fetchProfile(email: string): Promise<Profile> {
+  const { data } = await api.get<Profile>(`/users/${encodeURIComponent(email)}`);
+  return data;
+}
+
+/** PATCH /users/{email} */
+export async function updateProfile(email: string, body: ProfileUpdate): Promise<void> {
+  await api.patch(`/users/${encodeURIComponent(email)}`, body);
+}
+
+export const userQueries = {
+  counts: () => queryOptions({ queryKey: queryKeys.userCounts, queryFn: fetchUserCounts }),
+  /** The About page's live count, refreshed every 30 s. */
+  active: () =>
+    queryOptions({
+      queryKey: queryKeys.activeUsers,
+      queryFn: fetchActiveUsers,
+      refetchInterval: 30_000,
+      // A decorative count polled in the background: a failed poll is not worth a toast every 30 s.
+      meta: { errorToast: false },
+    }),
+  profile: (email: string) =>
+    queryOptions({ queryKey: queryKeys.profile(email), queryFn: () => fetchProfile(email) }),
+};
+
+export const useUserCounts = () => useQuery(userQueries.counts());
+export const useActiveUsers = () => useQuery(userQueries.active());
+export const useProfile = (email: string | null | undefined) =>
+  useQuery({ ...userQueries.profile(email ?? ''), enabled: !!email });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return {
+    ...useMutation({
+      mutationFn: ({ email, body }: { email: string; body: ProfileUpdate }) => updateProfile(email, body),
+    }),
+    /** docs/product.md §4: the profile is refreshed when the dialog finishes, whether the call worked or not. */
+    refresh: (email: string) => invalidate(queryClient, staleAfter.profileUpdated(email)),
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  DECLINING_REASON_MAX,
+  DESCRIPTION_MAX,
+  PUBLISHER_NAME_MAX,
+  SEARCH_MAX,
+  TITLE_MAX,
+} from '../limits.js';
+import { TAGS } from '../tags.js';
+import { emailSchema, httpUrl, pageLimit, pageQuerySchema } from './fields.js';
+
+export const articleTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
+export const articleDescriptionSchema = z
+  .string()
+  .trim()
+  .min(1, 'Description is required')
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`);
+
+/** An article names its publisher by the publisher's name (picked from the list of publishers). */
+export const articlePublisherSchema = z
+  .string()
+  .trim()
+  .min(1, 'Publisher is required')
+  .max(PUBLISHER_NAME_MAX, `Publisher must be at most ${PUBLISHER_NAME_MAX} characters`);
+
+const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(TAGS, { message: `Tags must be among: ${TAGS.join(', ')}` }));
+
+/** Tag values are the lower-case words; a capitalised label is accepted and stored lower-case. */
+export const articleTagsSchema = z
+  .array(tagSchema)
+  .min(1, 'Select at least one tag')
+  .max(TAGS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** The fields the add page and the update dialog both edit (the image is uploaded apart). */
+export const articleFieldsSchema = z
+  .object({
+    title: articleTitleSchema,
+    publisher: articlePublisherSchema,
+    formatedTags: articleTagsSchema,
+    description: articleDescriptionSchema,
+  })
+  .strict();
+
+/** POST /articles?email — userInfo is accepted for the client's sake but ignored: author info comes from the account. */
+export const createArticleBodySchema = articleFieldsSchema
+  .extend({
+    photoURL: httpUrl,
+    userInfo: z
+      .object({
+        email: z.string().max(254).nullish(),
+        name: z.string().max(200).nullish(),
+        image: z.string().max(2048).nullish(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type CreateArticle = z.output<typeof createArticleBodySchema>;
+
+/** PATCH /my-articles/update/{id}: title, publisher and description required; tags and image optional. */
+export const updateArticleBodySchema = articleFieldsSchema
+  .extend({
+    formatedTags: articleTagsSchema.optional(),
+    photoURL: httpUrl.optional(),
+  })
+  .strict();
+export type UpdateArticle = z.output<typeof updateArticleBodySchema>;
+
+export const decliningReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'A reason is required')
+  .max(DECLINING_REASON_MAX, `The reason must be at most ${DECLINING_REASON_MAX} characters`);
+
+export const declineBodySchema = z.object({ decliningReason: decliningReasonSchema }).strict();
+
+/** {email} of GET /articles/{email}. */
+export const authorParamSchema = z.object({ email: emailSchema });
+
+/** Public lists are bounded: page 1-based, limit one of PAGE_SIZES (default 20 here). */
+export const listPageQuerySchema = pageQuerySchema.extend({ limit: pageLimit(20) }).strict();
+
+/** GET /all-articles/approved?search&publicationFiler&tags&page&limit */
+export const approvedQuerySchema = listPageQuerySchema
+  .extend({
+    search: z.string().trim().max(SEARCH_MAX).optional(),
+    publicationFiler: z.string().trim().max(PUBLISHER_NAME_MAX).optional(),
+    tags: z
+      .string()
+      .max(500)
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(tagSchema).max(TAGS.length)),
+  })
+  .strict();
+export type ApprovedQuery = z.output<typeof approvedQuerySchema>;
+
+/** What the moderation table can be narrowed to (Approved also shows the legacy 'Accepted'). */
+export const MODERATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** GET /all-articles/data?limit&page&status (default limit 5; no status = every article, Pending first). */
+export const adminPageQuerySchema = pageQuerySchema
+  .extend({
+    status: z
+      .enum(MODERATION_STATUSES, { message: 'status must be Pending, Approved or Declined' })
+      .optional(),
+  })
+  .strict();

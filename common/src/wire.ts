@@ -1,0 +1,175 @@
+/**
+ * The bodies the API answers, as zod schemas, and their types. The server's OpenAPI document and
+ * contract test use the schemas; the client uses the types (type-only imports, so no zod in its bundle).
+ */
+import { z } from 'zod';
+import { ID_PATTERN } from './limits.js';
+import { TAGS } from './tags.js';
+import { GENDERS } from './schemas/users.js';
+
+// Examples keep the reference page's samples readable (it would otherwise make them up from the patterns).
+const id = z
+  .string()
+  .regex(ID_PATTERN)
+  .meta({ examples: ['6650f0c2a1b2c3d4e5f60718'] });
+/** Stored timestamps are toISOString() output (UTC, milliseconds, Z). */
+const timestamp = z.iso.datetime().meta({ examples: ['2026-05-01T09:30:00.000Z'] });
+const count = z
+  .number()
+  .int()
+  .min(0)
+  .meta({ examples: [42] });
+
+export const ARTICLE_STATUSES = ['Pending', 'Accepted', 'Approved', 'Declined'] as const;
+/** 'Accepted' is never written; old records carry it and it reads as Approved. */
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+const AuthorPublic = z.object({ name: z.string(), image: z.string() });
+const Author = AuthorPublic.extend({ email: z.string() });
+const Tags = z.array(z.enum(TAGS));
+const Status = z.enum(ARTICLE_STATUSES);
+const YesNo = z.enum(['Yes', 'No']);
+
+export const ArticleCardSchema = z
+  .object({
+    _id: id,
+    articleTitle: z.string(),
+    articleImage: z.string(),
+    articleDescription: z.string().meta({ description: 'The first 300 characters.' }),
+    publisher: z.string(),
+    Tags,
+    status: Status,
+    isPremium: YesNo,
+    createdAt: timestamp,
+    totalViewCount: count,
+    userInfo: AuthorPublic,
+  })
+  .meta({ description: 'An article as lists show it: no author email, no declining reason.' });
+export type ArticleCard = z.output<typeof ArticleCardSchema>;
+
+export const ArticleCardList = z.array(ArticleCardSchema);
+
+const articleFields = {
+  _id: id,
+  articleTitle: z.string(),
+  articleImage: z.string(),
+  articleDescription: z.string(),
+  publisher: z.string(),
+  Tags,
+  status: Status.meta({ description: "'Accepted' is never written; read it as Approved." }),
+  isPremium: YesNo,
+  decliningReason: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp.optional(),
+  totalViewCount: count,
+};
+export const ArticleSchema = z
+  .object({ ...articleFields, userInfo: Author })
+  .meta({ description: 'An article as its author and admins see it.' });
+/** An article as its author and admins see it (with the author's email and the declining reason). */
+export type Article = z.output<typeof ArticleSchema>;
+
+export const PublicArticleSchema = z
+  .object({ ...articleFields, userInfo: AuthorPublic })
+  .meta({ description: 'An article as other readers see it: no author email.' });
+export type PublicArticle = z.output<typeof PublicArticleSchema>;
+
+export const ArticleTeaserSchema = z
+  .object({
+    _id: id,
+    articleTitle: z.string(),
+    articleImage: z.string(),
+    articleDescription: z.string(),
+    publisher: z.string(),
+    Tags,
+    isPremium: YesNo,
+    createdAt: timestamp,
+    updatedAt: timestamp.optional(),
+    userInfo: AuthorPublic,
+  })
+  .meta({ description: 'What anyone may see of an approved article (link previews, feeds).' });
+export type ArticleTeaser = z.output<typeof ArticleTeaserSchema>;
+
+export const ArticleIndexEntrySchema = z.object({ _id: id, lastmod: timestamp });
+export type ArticleIndexEntry = z.output<typeof ArticleIndexEntrySchema>;
+
+export const UserSchema = z
+  .object({
+    _id: id,
+    email: z.string(),
+    name: z.string(),
+    displayName: z.string().optional(),
+    photoURL: z.string().optional(),
+    phone: z.string().optional(),
+    address: z.string().optional(),
+    birth: z.string().optional(),
+    gender: z.enum(GENDERS).optional(),
+    role: z.literal('Admin').optional().meta({ description: "Present ('Admin') for admins only." }),
+    premiumEndAt: timestamp.nullable().meta({ description: 'Premium while this is in the future.' }),
+    createdAt: timestamp,
+  })
+  .meta({ description: 'A profile: never the Firebase uid, activity timestamps or redeemed payment ids.' });
+export type User = z.output<typeof UserSchema>;
+
+export const UserCountsSchema = z.object({
+  allUserCount: count,
+  normalUsersCount: count,
+  premiumUsersCount: count,
+});
+export type UserCounts = z.output<typeof UserCountsSchema>;
+
+export const PublisherSchema = z.object({
+  _id: id,
+  publisherName: z.string(),
+  logo: z.string(),
+  createdAt: timestamp.optional(),
+});
+export type Publisher = z.output<typeof PublisherSchema>;
+
+export const PublisherArticleCountSchema = z.object({ publisherName: z.string(), articleCount: count });
+export type PublisherArticleCount = z.output<typeof PublisherArticleCountSchema>;
+
+export const PlanSchema = z.object({
+  seconds: z.number().int().positive(),
+  amount: z.number().positive().meta({ description: 'US dollars.' }),
+  label: z.string(),
+});
+
+const ViewSeries = { views: z.array(count), periodViews: count };
+const Days = z.array(z.iso.date()).meta({ description: 'UTC days, oldest first, ending today.' });
+export const MyArticleViewsSchema = z.object({
+  days: Days,
+  articles: z.array(z.object({ _id: id, ...ViewSeries })),
+});
+export type MyArticleViews = z.output<typeof MyArticleViewsSchema>;
+export const PublisherViewsSchema = z.object({
+  days: Days,
+  publishers: z.array(z.object({ publisher: z.string(), ...ViewSeries })),
+  periodViews: count,
+});
+export type PublisherViews = z.output<typeof PublisherViewsSchema>;
+
+export const ModerationCountsSchema = z.object({
+  Pending: count,
+  Approved: count,
+  Declined: count,
+  total: count,
+});
+export type ModerationCounts = z.output<typeof ModerationCountsSchema>;
+
+export const PostingAllowanceSchema = z.object({
+  postedCount: count,
+  maxArticles: count.nullable().meta({ description: 'null: no cap (premium users and admins).' }),
+  canPost: z.boolean(),
+});
+export type PostingAllowance = z.output<typeof PostingAllowanceSchema>;
+
+export const CreatedIntentSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export type CreatedIntent = z.output<typeof CreatedIntentSchema>;
+
+export const GrantSchema = z.object({
+  message: z.string(),
+  granted: z.boolean().meta({ description: 'false: this payment had already been redeemed.' }),
+  premiumEndAt: timestamp.nullable(),
+});
+export type Grant = z.output<typeof GrantSchema>;

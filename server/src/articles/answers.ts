@@ -1,0 +1,118 @@
+import {
+  answerOf,
+  CacheGroup,
+  TRENDING_KEY,
+  type AnswerCache,
+  type CachedAnswer,
+  type MissGuard,
+} from '../cache/answer-cache.js';
+import { NotFound } from '../errors.js';
+import type { User } from '../users/types.js';
+import type { ApprovedQuery } from '@newsroom/common';
+import type { ArticleAccess, ArticleService } from './service.js';
+import { toCard, toTeaser, type Article, type ArticleIndexEntry, type ArticleTeaser } from './types.js';
+
+export type ArticleAnswers = ReturnType<typeof createArticleAnswers>;
+
+/**
+ * The articles' public reads as cached, serialized answers with their ETags: the route edge of the
+ * articles component (its routes and the site's pages in the API process). The service answers plain
+ * values; this caches them. `onMiss`: the caller's public-read limit, checked only when not cached.
+ */
+export function createArticleAnswers(cache: AnswerCache, articles: ArticleService) {
+  const cards = (build: () => Promise<unknown>) => async () => ({ value: await build(), meta: undefined });
+
+  /** An article as anyone may see it (no author email), cached per id, with who may see it. */
+  const publicDetails = (id: string, onMiss?: MissGuard) =>
+    cache.get<ArticleAccess>(
+      CacheGroup.articleDetails,
+      id,
+      async () => {
+        const found = await articles.publicArticle(id);
+        return found ? { value: found.article, meta: found.access } : null;
+      },
+      onMiss,
+    );
+  // Derived from the cached details answer, so every write that drops that answer drops its teaser.
+  const teasers = new WeakMap<CachedAnswer<ArticleAccess>, CachedAnswer<ArticleTeaser>>();
+
+  return {
+    trendingAnswer(onMiss?: MissGuard): Promise<CachedAnswer> {
+      return cache.get(CacheGroup.articleLists, TRENDING_KEY, cards(articles.trending), onMiss);
+    },
+
+    approvedAnswer(q: ApprovedQuery, onMiss?: MissGuard): Promise<CachedAnswer> {
+      const key = JSON.stringify([
+        'approved',
+        q.search ?? '',
+        q.publicationFiler ?? '',
+        [...q.tags].sort(),
+        q.page,
+        q.limit,
+      ]);
+      return cache.get(
+        CacheGroup.articleLists,
+        key,
+        cards(() => articles.approved(q)),
+        onMiss,
+      );
+    },
+
+    premiumAnswer(page: number, limit: number): Promise<CachedAnswer> {
+      const key = JSON.stringify(['premium', page, limit]);
+      return cache.get(
+        CacheGroup.articleLists,
+        key,
+        cards(() => articles.premium(page, limit)),
+      );
+    },
+
+    /**
+     * GET /article/data/{id}. Anyone but the owner or an admin gets the cached public answer
+     * (no author email); the owner and admins get the stored article as it is now.
+     */
+    async details(
+      id: string,
+      caller: User,
+    ): Promise<{ cached: CachedAnswer<ArticleAccess> } | { article: Article }> {
+      const cached = await publicDetails(id);
+      if (!cached) throw new NotFound('Article not found');
+      const teaser = () => toCard(JSON.parse(cached.body) as Article);
+      if (articles.readAs(cached.meta, caller, teaser) === 'stored')
+        return { article: await articles.find(id) };
+      return { cached };
+    },
+
+    /**
+     * GET /articles/public/{id}: an approved article's teaser for anyone (premium or not: the
+     * full text still needs a session); 404 for unknown and unapproved ones alike.
+     */
+    async teaserAnswer(id: string, onMiss?: MissGuard): Promise<CachedAnswer<ArticleTeaser>> {
+      const details = await publicDetails(id, onMiss);
+      if (!details || !articles.isPublic(details.meta)) throw new NotFound('Article not found');
+      let teaser = teasers.get(details);
+      if (!teaser) {
+        const value = toTeaser(JSON.parse(details.body) as ArticleTeaser);
+        teaser = answerOf(value, value);
+        teasers.set(details, teaser);
+      }
+      return teaser;
+    },
+
+    /** GET /articles/public: id and change time of the newest approved articles (the sitemap). */
+    publicIndexAnswer(onMiss?: MissGuard): Promise<CachedAnswer<ArticleIndexEntry[]>> {
+      return cache.get(
+        CacheGroup.articleLists,
+        'public-index',
+        async () => {
+          const value = await articles.publicIndex();
+          return { value, meta: value };
+        },
+        onMiss,
+      );
+    },
+
+    /** The newest approved articles as teasers (the RSS feed; not cached). */
+    newestTeasers: () => articles.newestTeasers(),
+  };
+}

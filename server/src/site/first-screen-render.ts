@@ -1,0 +1,94 @@
+/**
+ * The server-rendered first screen (docs/decisions/server-rendered-first-screen.md): the client build
+ * carries its own renderer (dist/.vite/ssr/server.js, the app's routes and components), which draws
+ * the landing page as a signed-out visitor sees it from the article data the site already reads. The
+ * page then shows its headline and leading image before any JavaScript runs; the data goes along as
+ * JSON so the app's first render shows the same content and replaces it without a visible change.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
+import { scriptJson } from './render.js';
+
+/** What the app's first screen is drawn from (client/src/first-screen/data.ts). */
+export interface FirstScreenData {
+  trending?: ArticleCard[];
+  approved?: ArticleCard[];
+  teaser?: ArticleTeaser;
+  /** When the lists were read (ms since the epoch): the app refreshes them as if it had read them then. */
+  fetchedAt?: number;
+}
+
+/** The markup of the page at `pathname` (what goes inside #root), or null when it has none. */
+export type RenderFirstScreen = (pathname: string, data: FirstScreenData) => Promise<string | null>;
+
+const RENDERER = path.join('.vite', 'ssr', 'server.js');
+/** Where the built index.html's placeholder masthead ends (client/index.html). */
+const ROOT_START = '<div id="root">';
+const ROOT_END = '<!--/first-screen-->';
+
+/**
+ * The build's renderer, loaded on first use (and started loading now); null when the build has none
+ * (an older build, a test shell). A render that fails is logged and the page goes out without it.
+ */
+export function loadRenderer(distDir: string, logger: Logger): RenderFirstScreen | null {
+  const file = path.join(distDir, RENDERER);
+  if (!existsSync(file)) return null;
+  const module = import(pathToFileURL(file).href).then((m: { renderFirstScreen?: unknown }) => {
+    if (typeof m.renderFirstScreen !== 'function') throw new Error(`${file} has no renderFirstScreen`);
+    return m.renderFirstScreen as RenderFirstScreen;
+  });
+  module.catch((err: unknown) => logger.error({ err }, 'first screen: renderer not loaded'));
+  return async (pathname, data) => {
+    try {
+      return await (
+        await module
+      )(pathname, data);
+    } catch (err) {
+      logger.warn({ err, pathname }, 'first screen: not rendered');
+      return null;
+    }
+  };
+}
+
+/** The app's entry and the modules fetched beside it, as Vite and the hints write them in the head. */
+const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)"\s*\/?>/g;
+
+/**
+ * The head with the app's code (entry and module preloads) fetched and run only once the page has
+ * painted (the next frame, or after a second in a tab that draws no frames): the first screen is
+ * already in the page, and the app's code fetched or run first would hold back its painting on a
+ * slow phone (and count against it in Lighthouse's first and largest paint).
+ */
+function appCodeAfterPaint(head: string): string {
+  const entry = ENTRY.exec(head)?.[1];
+  if (!entry) return head;
+  const modules = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const add = (tag: string, props: string) =>
+    `e=d.createElement('${tag}');${props}e.crossOrigin='';d.head.appendChild(e);`;
+  const run =
+    'var started=false;function start(){if(started)return;started=true;var d=document,e;' +
+    modules.map((href) => add('link', `e.rel='modulepreload';e.href='${href}';`)).join('') +
+    add('script', `e.type='module';e.src='${entry}';`) +
+    '}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000);';
+  return head
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/<\/head>/i, `  <script>${run}</script>\n  </head>`);
+}
+
+/**
+ * `html` with `markup` in #root instead of its placeholder masthead, `data` beside it for the app,
+ * and the app's code run after the first paint; unchanged when the shell has no placeholder.
+ */
+export function withFirstScreen(html: string, markup: string, data: FirstScreenData): string {
+  const start = html.indexOf(ROOT_START);
+  const end = html.indexOf(ROOT_END, start);
+  if (start < 0 || end < 0) return html;
+  const json = `<script type="application/json" id="first-screen-data">${scriptJson(data)}</script>`;
+  const head = appCodeAfterPaint(html.slice(0, start + ROOT_START.length));
+  return `${head}${markup}${json}${html.slice(end + ROOT_END.length)}`;
+}
