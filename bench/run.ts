@@ -16,13 +16,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TAGS } from '@newsroom/common';
 import autocannon from 'autocannon';
+import { freePort } from '../scripts/free-port.mjs';
 import { IMAGE_URL, PUBLISHERS, seedArticles } from './seed-data.js';
 
 type StoreModule = typeof import('../server/src/store/index.js');
@@ -232,17 +232,6 @@ async function timeUncachedBuilds(store: Store, id: string) {
 }
 
 // ---------- processes ----------
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function start(command: string, argv: string[], env: NodeJS.ProcessEnv, withIpc = false): Child {
   const spawned = spawn(command, argv, {
     cwd: root,

@@ -9,9 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../../scripts/free-port.mjs';
 import { createStripeClient } from '../../payments/stripe-client.js';
 import { openEmbeddedStore } from '../../store/embedded/index.js';
 import { emulatorSignUp, uniqueEmail } from '../emulator.js';
@@ -28,17 +28,6 @@ const serverEntry = path.resolve(import.meta.dirname, '../../../dist/index.js');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real API as a child process; its output goes to a log file. */
 class Api {
