@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { TAGS } from '@newsroom/common';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/free-port.mjs';
+import { median as medianOf } from '../server/src/test/median.js';
 import { IMAGE_URL, PUBLISHERS, seedArticles } from './seed-data.js';
 
 type StoreModule = typeof import('../server/src/store/index.js');
@@ -196,20 +197,8 @@ async function timeUncachedBuilds(store: Store, id: string) {
   const articles = createArticleRepository(store);
   const users = createUserRepository(store);
   const publishers = createPublisherRepository(store);
-  /** Median wall time in ms; with `cpu`, median CPU time (this process's user + system) instead. */
-  const median = async (fn: () => Promise<unknown>, runs = 15, cpu = false): Promise<number> => {
-    await fn();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      const c = process.cpuUsage();
-      await fn();
-      const used = process.cpuUsage(c);
-      times.push(cpu ? (used.user + used.system) / 1000 : performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(runs / 2)]!;
-  };
+  /** Median wall time in ms over 15 runs; with `cpu`, median CPU time (this process's) instead. */
+  const median = (fn: () => Promise<unknown>, runs = 15, cpu = false) => medianOf(fn, { runs, cpu });
   const nowIso = new Date().toISOString();
   return {
     // CPU time too: what the search costs, without the turns other processes take on shared cores.

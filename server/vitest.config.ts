@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'parallel',
+          // One module registry per worker instead of one per file: importing the app again for every
+          // file was most of the run. Each file builds its own app, store and temp dir.
+          isolate: false,
           include: ['src/**/*.test.ts'],
           exclude: timed,
           sequence: { groupOrder: 0 },

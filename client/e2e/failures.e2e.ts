@@ -16,7 +16,7 @@ import {
   login,
   newPage,
   screenshot,
-  screenshotDir,
+  screenshotsWanted,
   setTheme,
   sharedBrowser,
   uniqueEmail,
@@ -63,6 +63,16 @@ const TOO_LARGE = 'The image must be at most 5 MB';
 const WRONG_TYPE = 'Only JPEG, PNG, WebP and GIF images are accepted';
 const OFFLINE = 'Could not reach the server, try again';
 
+/**
+ * Opens About Us, then the screen behind the navbar link `link`. The site server draws the first page of
+ * Home and All Articles into its HTML, so their lists are fetched (and meet the test's route) only
+ * when the reader arrives by the app's own navigation.
+ */
+async function reachByNavigation(page: Page, link: 'Home' | 'All Articles'): Promise<void> {
+  await goto(page, '/about-us');
+  await page.getByTestId('desktop-nav').getByRole('link', { name: link, exact: true }).click();
+}
+
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 /**
@@ -70,10 +80,11 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
  * theme is switched through the <html> class, as the toggle would, so it is still there for both pictures.
  */
 async function toastScreenshots(page: Page, text: string, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   await toast(page, text).hover();
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await page.screenshot({ path: `${screenshotDir}/${name}-desktop-${theme}.png` });
+    await screenshot(page, `${name}-desktop-${theme}`, { fullPage: false });
   }
   await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
   await page.mouse.move(0, 0); // its timer runs again
@@ -247,10 +258,7 @@ it('no network: All Articles says so where the list would be, and "Try again" lo
   const approved = apiPath('/all-articles/approved');
   try {
     await page.route(approved, (route) => route.abort());
-    // The site server draws /all-articles' first page into its HTML, so the list is fetched (and fails)
-    // when the reader arrives by the app's own navigation.
-    await goto(page, '/about-us');
-    await page.getByTestId('desktop-nav').getByRole('link', { name: 'All Articles' }).click();
+    await reachByNavigation(page, 'All Articles');
     const failure = page.getByTestId('load-error');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('We could not load the articles.');
@@ -272,7 +280,7 @@ it("429: a refused load and a refused save say 'Too many requests' (or the serve
   const approved = apiPath('/all-articles/approved');
   try {
     await page.route(approved, answer(429, '', { 'retry-after': '60' }));
-    await goto(page, '/all-articles');
+    await reachByNavigation(page, 'All Articles');
     const failure = page.getByTestId('load-error');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('Too many requests, please try again later');
@@ -306,7 +314,7 @@ describe('a render crash shows our error screen', () => {
     const { context, page } = await newPage(browser(), { theme: 'light' });
     try {
       await page.route(trending, wrongShape);
-      await goto(page, '/');
+      await reachByNavigation(page, 'Home');
       const heading = page.getByRole('heading', { name: 'Something went wrong' });
       await heading.waitFor();
       expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
@@ -317,7 +325,7 @@ describe('a render crash shows our error screen', () => {
       await page.getByTestId('trending-carousel').waitFor();
 
       await page.route(trending, wrongShape);
-      await goto(page, '/');
+      await reachByNavigation(page, 'Home');
       await heading.waitFor();
       await page.unroute(trending);
       await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,28 +1,29 @@
 /**
- * Starts the whole stack for the browser tests:
- *  1. builds the client into e2e/.artifacts/dist-<API port> (API URL, Auth emulator, Stripe test key baked in);
- *  2. starts the API from source (tsx) on a fresh temporary DATA_DIR with the demo seed;
- *  3. serves the build with our site server (server/src/site) on the web port.
+ * Starts the stacks for the browser tests (how many and on which ports: env.ts):
+ *  1. builds the client once into e2e/.artifacts/dist-<first API port> (API URL, Auth emulator, Stripe
+ *     test key baked in), and a copy naming its own API for each further stack;
+ *  2. starts each stack's API from source (tsx) on a fresh temporary DATA_DIR with the demo seed;
+ *  3. serves each stack's build with our site server (server/src/site) on its web port.
+ * One Stripe stand-in and one Chromium serve every stack.
  * Needs the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST (`npm test` starts one on 127.0.0.1:9199).
  * E2E_SKIP_BUILD=1 reuses the last build (quicker while writing tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startStripeTestServer } from '../../server/src/test/stripe-test-server';
-import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
+import { chromiumLaunchOptions, e2eEnv, stackCount, stackPorts } from './env';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(clientDir, '..');
-// One build per API port: parallel runs on other ports never overwrite each other's bundle.
-export const outDir = path.join(clientDir, 'e2e', '.artifacts', `dist-${e2eEnv.apiPort}`);
-
-const children: ChildProcess[] = [];
-let dataDir = '';
+// The build names the first stack's API; one build per first port, so parallel runs on other ports
+// never overwrite each other's bundle.
+const firstApiUrl = `http://127.0.0.1:${stackPorts(0).apiPort}`;
+export const outDir = path.join(clientDir, 'e2e', '.artifacts', `dist-${stackPorts(0).apiPort}`);
 
 function run(
   cmd: string,
@@ -99,6 +100,87 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A copy of the build for the stack whose API listens on `apiUrl`: the build names its API origin
+ * (VITE_API_URL) in its env chunks, so the copy names this stack's instead.
+ */
+function buildFor(apiUrl: string, dir: string): string {
+  if (apiUrl === firstApiUrl) return outDir;
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(outDir, dir, { recursive: true });
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(m?js|html)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(firstApiUrl)) writeFileSync(file, text.split(firstApiUrl).join(apiUrl));
+  }
+  return dir;
+}
+
+/** One stack: an API on `dataDir` (fresh) with the demo seed, and our site server for the build. */
+function startStack(
+  index: number,
+  stripeApiBase: string,
+  baseEnv: NodeJS.ProcessEnv,
+  dataDir: string,
+): Stack {
+  const { apiPort, webPort } = stackPorts(index);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const distDir = buildFor(apiUrl, path.join(clientDir, 'e2e', '.artifacts', `dist-${apiPort}`));
+  const api = run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/index.ts'], {
+    cwd: rootDir,
+    name: `api ${index + 1}`,
+    env: {
+      ...baseEnv,
+      NODE_ENV: 'development',
+      PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: apiUrl,
+      CLIENT_ORIGIN: `${webUrl},http://localhost:${webPort}`,
+      FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
+      FIREBASE_PROJECT_ID: 'demo-newsroom',
+      SEED_DEMO_DATA: 'true',
+      // Every browser test runs on 15-second sessions, renewed by the client (session.e2e.ts proves
+      // it); each open page then calls POST /jwt every 12 s, so the sign-in limit is raised to match.
+      SESSION_TTL_SECONDS: '15',
+      AUTH_RATE_LIMIT_MAX: '3000',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: stripeApiBase,
+      MONGODB_URI: '',
+      LOG_LEVEL: process.env.E2E_VERBOSE ? 'info' : 'warn',
+      // One API and one IP serve many browser files: its per-user and per-IP limits must not bite.
+      PAYMENT_INTENT_RATE_LIMIT_MAX: '10000',
+      VIEW_RATE_LIMIT_MAX: '10000',
+      UPLOAD_ANON_DAILY_MAX: '10000',
+      PUBLIC_READ_RATE_LIMIT_MAX: '100000',
+    },
+  });
+  // Our site server, as in `npm start`: the build plus the crawler-visible pages, data from the API.
+  const web = run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/site/index.ts'], {
+    cwd: rootDir,
+    name: `web ${index + 1}`,
+    env: {
+      ...baseEnv,
+      SITE_PORT: String(webPort),
+      SITE_URL: webUrl,
+      SITE_API_URL: apiUrl,
+      CLIENT_DIST_DIR: distDir,
+      FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  return { apiUrl, webUrl, dataDir, children: [api, web] };
+}
+
+interface Stack {
+  apiUrl: string;
+  webUrl: string;
+  dataDir: string;
+  children: ChildProcess[];
+}
+
 export default async function setup(project: TestProject) {
   const emulatorUrl = `http://${e2eEnv.emulatorHost}`;
   try {
@@ -109,7 +191,8 @@ export default async function setup(project: TestProject) {
         '(node scripts/with-emulator.mjs "npm run test:e2e -w client")',
     );
   }
-  for (const port of [e2eEnv.apiPort, e2eEnv.webPort]) {
+  const ports = Array.from({ length: stackCount }, (_, i) => stackPorts(i));
+  for (const port of ports.flatMap((p) => [p.apiPort, p.webPort])) {
     if (!(await portFree(port)))
       throw new Error(`[e2e] port ${port} is busy (set E2E_API_PORT / E2E_WEB_PORT)`);
   }
@@ -126,7 +209,7 @@ export default async function setup(project: TestProject) {
         // vitest sets NODE_ENV=test; the browser tests run the production bundle.
         NODE_ENV: 'production',
         CLIENT_OUT_DIR: outDir,
-        VITE_API_URL: apiUrl,
+        VITE_API_URL: firstApiUrl,
         VITE_USE_AUTH_EMULATOR: 'true',
         VITE_AUTH_EMULATOR_URL: emulatorUrl,
         VITE_FIREBASE_PROJECT_ID: 'demo-newsroom',
@@ -141,72 +224,40 @@ export default async function setup(project: TestProject) {
   const stripeServer = await startStripeTestServer({ secretKey: 'sk_test_e2e' });
   // One Chromium for the whole run: the files connect to it instead of each starting its own.
   const browserServer = await chromium.launchServer(chromiumLaunchOptions);
+  const stacks: Stack[] = [];
   const teardown = async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(stacks.flatMap((s) => s.children).map(stop));
     await browserServer.close();
     await stripeServer.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    for (const stack of stacks) rmSync(stack.dataDir, { recursive: true, force: true });
   };
 
-  dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
-  console.log(`[e2e] starting the API on ${apiUrl} (DATA_DIR ${dataDir}) ...`);
-  children.push(
-    run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/index.ts'], {
-      cwd: rootDir,
-      name: 'api',
-      env: {
-        ...baseEnv,
-        NODE_ENV: 'development',
-        PORT: String(e2eEnv.apiPort),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: apiUrl,
-        CLIENT_ORIGIN: `${webUrl},http://localhost:${e2eEnv.webPort}`,
-        FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
-        FIREBASE_PROJECT_ID: 'demo-newsroom',
-        SEED_DEMO_DATA: 'true',
-        // Every browser test runs on 15-second sessions, renewed by the client (session.e2e.ts proves
-        // it); each open page then calls POST /jwt every 12 s, so the sign-in limit is raised to match.
-        SESSION_TTL_SECONDS: '15',
-        AUTH_RATE_LIMIT_MAX: '3000',
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-        STRIPE_API_BASE: stripeServer.url,
-        MONGODB_URI: '',
-        LOG_LEVEL: process.env.E2E_VERBOSE ? 'info' : 'warn',
-        // One API and one IP serve the whole browser suite: its per-user and per-IP limits must not bite.
-        PAYMENT_INTENT_RATE_LIMIT_MAX: '10000',
-        VIEW_RATE_LIMIT_MAX: '10000',
-        UPLOAD_ANON_DAILY_MAX: '10000',
-        PUBLIC_READ_RATE_LIMIT_MAX: '100000',
-      },
-    }),
-  );
-  // Our site server, as in `npm start`: the build plus the crawler-visible pages, data from the API.
-  children.push(
-    run('npx', ['tsx', '--conditions=@newsroom/source', 'server/src/site/index.ts'], {
-      cwd: rootDir,
-      name: 'web',
-      env: {
-        ...baseEnv,
-        SITE_PORT: String(e2eEnv.webPort),
-        SITE_URL: webUrl,
-        SITE_API_URL: apiUrl,
-        CLIENT_DIST_DIR: outDir,
-        FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
-        LOG_LEVEL: 'warn',
-      },
-    }),
-  );
+  console.log(`[e2e] starting ${stackCount} API + site server stack(s) (API ${ports[0]!.apiPort}, ...) ...`);
   try {
-    await waitFor(`${apiUrl}/health`, 'API');
-    await waitFor(webUrl, 'site server');
+    // The first stack seeds alone; the others start with a copy of the images it made (the seed leaves
+    // files that exist alone), so the demo images are encoded once, not once per stack.
+    const firstDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
+    stacks.push(startStack(0, stripeServer.url, baseEnv, firstDir));
+    await waitFor(`${stacks[0]!.apiUrl}/health`, `API ${stacks[0]!.apiUrl}`);
+    for (let i = 1; i < stackCount; i++) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
+      cpSync(path.join(firstDir, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+      stacks.push(startStack(i, stripeServer.url, baseEnv, dataDir));
+    }
+    await Promise.all(
+      stacks.flatMap((s) => [
+        waitFor(`${s.apiUrl}/health`, `API ${s.apiUrl}`),
+        waitFor(s.webUrl, 'site server'),
+      ]),
+    );
   } catch (error) {
     await teardown();
     throw error;
   }
-  console.log(`[e2e] ready: web ${webUrl}, api ${apiUrl}, emulator ${e2eEnv.emulatorHost}`);
+  console.log(
+    `[e2e] ready: ${stacks.map((s) => `web ${s.webUrl} → api ${s.apiUrl}`).join('; ')}; emulator ${e2eEnv.emulatorHost}`,
+  );
 
-  project.provide('e2eDataDir', dataDir);
   project.provide('stripeApiBase', stripeServer.url);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
 
@@ -215,7 +266,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eDataDir: string;
     /** The Stripe-API-compatible test server the API talks to (for the Stripe.js stand-in). */
     stripeApiBase: string;
     /** The run's Chromium (playwright-core browser server), for chromium.connect. */

@@ -29,7 +29,7 @@ export const MOBILE = { width: 360, height: 780 };
  * no cookies or storage); closing what this returns only disconnects. Without one, a Chromium of its own.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('browserWsEndpoint');
+  const endpoint = process.env.E2E_OWN_BROWSER ? undefined : inject('browserWsEndpoint');
   return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
 }
 
@@ -61,23 +61,26 @@ export interface PageOptions {
   theme?: 'light' | 'dark';
   /** Keep the Home subscribe-now modal from popping up over other checks (default true). */
   suppressSubscribeModal?: boolean;
+  /**
+   * The reader's motion preference (default 'reduce': nothing moves on its own, so idle pages cost the
+   * run's one Chromium no frames). Specs of the carousel and the counters ask for 'no-preference'.
+   */
+  motion?: 'reduce' | 'no-preference';
 }
 
-/** Local hosts the app may reach; everything else (js.stripe.com, CDNs, Google) is aborted. */
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
-
 /**
- * A fresh browser context + page. External hosts are aborted; a spec that needs a fake
- * (e.g. Stripe.js) registers its own `context.route(...)` afterwards — later routes win in Playwright.
+ * A fresh browser context + page. Only loopback is reachable: the run's Chromium resolves no other host
+ * (env.ts), so js.stripe.com, CDNs and Google fail as they would offline, without every request
+ * taking a detour through the test process. A spec that needs a fake (e.g. Stripe.js) registers its
+ * own `page.route(...)`.
  */
 export async function newPage(
   browser: Browser,
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
-  await context.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return LOCAL_HOSTS.has(host) ? route.fallback() : route.abort();
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    reducedMotion: options.motion ?? 'reduce',
   });
   const theme = options.theme;
   const suppress = options.suppressSubscribeModal ?? true;
@@ -175,22 +178,53 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core (WCAG 2.x A/AA) on the page; fails on serious or critical violations. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+/** The axe rules whose outcome depends on colours: all a theme switch can change. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best practices) on the page; fails on serious or critical
+ * violations. `coloursOnly` runs just the rules that depend on colours.
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  { coloursOnly = false }: { coloursOnly?: boolean } = {},
+): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  // Let CSS transitions (theme switch, carousel fade) settle so colours are measured at rest.
-  await page.waitForTimeout(400);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+  // Colours are measured at rest: running transitions (theme switch, carousel fade) jump to their end
+  // and no new one starts while axe runs, instead of the test waiting them out.
+  const violations = await page.evaluate(
+    async (colourRules) => {
+      const still = document.createElement('style');
+      still.textContent = '*,*::before,*::after{transition:none!important}';
+      document.head.append(still);
+      for (const animation of document.getAnimations()) {
+        if (animation.effect?.getComputedTiming().iterations === Infinity) continue;
+        try {
+          animation.finish();
+        } catch {
+          // already gone
+        }
       }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations;
-  });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+        }
+      ).axe;
+      try {
+        const result = await axe.run(document, {
+          runOnly: colourRules
+            ? { type: 'rule', values: colourRules }
+            : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        });
+        return result.violations;
+      } finally {
+        still.remove();
+      }
+    },
+    coloursOnly ? COLOUR_RULES : null,
+  );
   const serious = (violations as AxeViolation[]).filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
@@ -211,12 +245,15 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   }
 }
 
-/** axe in both themes, then back to the theme the page had. */
+/**
+ * axe in both themes, then back to the theme the page had: every rule in the light theme, and in the
+ * dark one the rules a theme can change (colours); the markup is the same in both.
+ */
 export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
   const original = await currentTheme(page);
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    await expectNoSeriousA11yViolations(page, label);
+    await expectNoSeriousA11yViolations(page, label, { coloursOnly: theme === 'dark' });
   }
   await setTheme(page, original);
 }
@@ -247,12 +284,14 @@ export async function checkScreenAtBothSizes(
       })
       .toBeLessThanOrEqual(0);
     await expectAccessibleInBothThemes(page, `${name} @${size}`);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await page.waitForTimeout(settleMs);
-      await screenshot(page, `${name}-${size}-${theme}`);
+    if (screenshotsWanted) {
+      for (const theme of ['light', 'dark'] as const) {
+        await setTheme(page, theme);
+        await page.waitForTimeout(settleMs);
+        await screenshot(page, `${name}-${size}-${theme}`);
+      }
+      await setTheme(page, 'light');
     }
-    await setTheme(page, 'light');
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -264,16 +303,35 @@ export async function checkScreenAtBothSizes(
 export async function expectDialogAccessibleInBothThemes(page: Page, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    await expectNoSeriousA11yViolations(page, `${name} dialog`);
+    await expectNoSeriousA11yViolations(page, `${name} dialog`, { coloursOnly: theme === 'dark' });
     await screenshot(page, `${name}-dialog-desktop-${theme}`);
   }
   await page.evaluate(() => document.documentElement.classList.toggle('dark', false));
 }
 
-/** Full-page screenshot into client/e2e/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether the tests write their pictures (E2E_SCREENSHOTS=1): they are for people to look at after a
+ * change to a screen, and no test compares them, so a plain run spends no time taking them. A
+ * screen that fails is always pictured.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Screenshot into client/e2e/screenshots/<name>.png when pictures are wanted (or `always`): the whole
+ * page, or only the viewport with `fullPage: false`.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, always = false }: { fullPage?: boolean; always?: boolean } = {},
+): Promise<void> {
+  if (!screenshotsWanted && !always) return;
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  if (!fullPage) {
+    await page.screenshot({ path: file });
+    return;
+  }
   // Scroll once through the page so lazy images load, then wait for them (bounded) and return to the top.
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
@@ -288,7 +346,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     ]);
   });
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  return file;
 }
 
 /** Reads JSON from the API directly (test setup/look-ups, not what the user sees). */

@@ -24,7 +24,7 @@ describe('home', () => {
   it('shows trending stories, publishers, counters reaching the live numbers and plan cards', async () => {
     const trending = await apiGet<{ articleTitle: string }[]>('/articles/trending');
     const publishers = await apiGet<{ publisherName: string }[]>('/publisher-data');
-    const { context, page } = await newPage(browser());
+    const { context, page } = await newPage(browser(), { motion: 'no-preference' });
     await goto(page, '/');
     const carousel = page.getByTestId('trending-carousel');
     await carousel.waitFor();
@@ -52,6 +52,31 @@ describe('home', () => {
     await plans.nth(1).getByRole('link').click();
     // /subscription needs a sign-in: a signed-out visitor lands on /login.
     await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('a reader who asked for less motion: the counters show the numbers at once, the carousel holds still', async () => {
+    const { context, page } = await newPage(browser(), { motion: 'reduce' });
+    // Every number the total counter shows, from the first paint on.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { countsSeen: string[] }).countsSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="count-total"]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await goto(page, '/');
+    const total = String((await apiGet<Counts>('/users-count')).allUserCount);
+    await expect.poll(() => page.getByTestId('count-total').textContent()).toBe(total);
+    // No count from 0 up: only the placeholder, then the live number.
+    const seen = await page.evaluate(() => (window as unknown as { countsSeen: string[] }).countsSeen);
+    expect(seen.filter((text) => text !== '—')).toEqual([total]);
+
+    const active = page.locator('[data-testid="trending-carousel"] .swiper-slide-active');
+    const first = await active.getAttribute('data-swiper-slide-index');
+    await page.waitForTimeout(6000); // autoplay would turn the slide after 5 s
+    expect(await active.getAttribute('data-swiper-slide-index')).toBe(first);
     await context.close();
   });
 

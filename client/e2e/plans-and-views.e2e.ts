@@ -70,6 +70,7 @@ describe('Premium Articles is paged like All Articles', () => {
 
     await goto(page, '/premium-articles');
     const cards = page.getByTestId('article-card');
+    await cards.nth(19).waitFor();
     await expect.poll(() => cards.count()).toBe(20);
     const more = page.getByRole('button', { name: 'Load more' });
     await more.waitFor();

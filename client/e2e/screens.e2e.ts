@@ -14,6 +14,7 @@ import {
   MOBILE,
   newPage,
   screenshot,
+  screenshotsWanted,
   setTheme,
   sharedBrowser,
 } from './harness';
@@ -124,7 +125,7 @@ describe('reader screens: titles, accessibility and screenshots', () => {
         }
         await goto(page, screen.route());
         await screen.ready(page).catch(async (error: unknown) => {
-          await screenshot(page, `FAILED-${screen.name}-${size}`);
+          await screenshot(page, `FAILED-${screen.name}-${size}`, { always: true });
           throw error;
         });
         const title = typeof screen.title === 'function' ? screen.title() : screen.title;
@@ -134,12 +135,14 @@ describe('reader screens: titles, accessibility and screenshots', () => {
         expect(overflow, `${screen.name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
 
         await expectAccessibleInBothThemes(page, `${screen.name} @${size}`);
-        for (const theme of ['light', 'dark'] as const) {
-          await setTheme(page, theme);
-          await page.waitForTimeout(300);
-          await screenshot(page, `${screen.name}-${size}-${theme}`);
+        if (screenshotsWanted) {
+          for (const theme of ['light', 'dark'] as const) {
+            await setTheme(page, theme);
+            await page.waitForTimeout(300);
+            await screenshot(page, `${screen.name}-${size}-${theme}`);
+          }
+          await setTheme(page, 'light');
         }
-        await setTheme(page, 'light');
       }
       await context.close();
     });

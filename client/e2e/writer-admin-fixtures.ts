@@ -129,13 +129,9 @@ export async function expectSwal(
   }
   if (press === 'none') return;
   await dialog.locator(press === 'confirm' ? '.swal2-confirm' : '.swal2-cancel').click();
-  // Closed, or replaced by the next dialog of a chain (SweetAlert reuses its popup).
-  await expect
-    .poll(
-      async () =>
-        (await dialog.count()) === 0 || (await dialog.locator('.swal2-title').textContent()) !== title,
-    )
-    .toBe(true);
+  // Read without waiting: the dialog may be gone (or replaced by the next one) between two looks.
+  const titleNow = async () => (await dialog.locator('.swal2-title').allTextContents())[0];
+  await expect.poll(titleNow, { message: `dialog ${title} closes` }).not.toBe(title);
 }
 
 export interface ArticleDraft {

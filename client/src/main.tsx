@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { router, routes } from './app/router';
 import { preloadScreens } from './app/screens';
-import { seedFirstScreen, readFirstScreenData } from './first-screen/data';
+import { readFirstScreenData, revalidateFirstScreen, seedFirstScreen } from './first-screen/data';
 import './index.css';
 import { hasSignInToRestore, loadFirebase } from './lib/load-firebase';
 import { queryClient } from './lib/query-client';
@@ -14,7 +14,10 @@ if (hasSignInToRestore()) void loadFirebase().catch(() => {}); // the provider r
 
 // The server drew this page's first screen from this data: the first render shows the same content.
 const firstScreen = readFirstScreenData();
-if (firstScreen) seedFirstScreen(queryClient, firstScreen);
+if (firstScreen) {
+  seedFirstScreen(queryClient, firstScreen);
+  revalidateFirstScreen(queryClient, firstScreen);
+}
 
 // A 401/403 from the API logs out (AuthProvider) and lands on /login.
 const goToLogin = () => void router.navigate('/login');

@@ -1,9 +1,11 @@
 /** What the server and the client both know. Screens that must stay light import subpaths
- * (`@newsroom/common/tags`, `/limits`, `/plans`) or types only, so zod stays out of their bundle. */
+ * (`@newsroom/common/tags`, `/limits`, `/plans`, `/events`, `/images`) or types only, so zod stays out of their bundle. */
 export * from './tags.js';
 export * from './limits.js';
 export * from './plans.js';
 export * from './wire.js';
+export * from './events.js';
+export * from './images.js';
 export * from './schemas/fields.js';
 export * from './schemas/users.js';
 export * from './schemas/articles.js';

@@ -30,25 +30,6 @@ const Tags = z.array(z.enum(TAGS));
 const Status = z.enum(ARTICLE_STATUSES);
 const YesNo = z.enum(['Yes', 'No']);
 
-export const ArticleCardSchema = z
-  .object({
-    _id: id,
-    articleTitle: z.string(),
-    articleImage: z.string(),
-    articleDescription: z.string().meta({ description: 'The first 300 characters.' }),
-    publisher: z.string(),
-    Tags,
-    status: Status,
-    isPremium: YesNo,
-    createdAt: timestamp,
-    totalViewCount: count,
-    userInfo: AuthorPublic,
-  })
-  .meta({ description: 'An article as lists show it: no author email, no declining reason.' });
-export type ArticleCard = z.output<typeof ArticleCardSchema>;
-
-export const ArticleCardList = z.array(ArticleCardSchema);
-
 const articleFields = {
   _id: id,
   articleTitle: z.string(),
@@ -74,19 +55,22 @@ export const PublicArticleSchema = z
   .meta({ description: 'An article as other readers see it: no author email.' });
 export type PublicArticle = z.output<typeof PublicArticleSchema>;
 
-export const ArticleTeaserSchema = z
-  .object({
-    _id: id,
-    articleTitle: z.string(),
-    articleImage: z.string(),
-    articleDescription: z.string(),
-    publisher: z.string(),
-    Tags,
-    isPremium: YesNo,
-    createdAt: timestamp,
-    updatedAt: timestamp.optional(),
-    userInfo: AuthorPublic,
-  })
+/** Lists and previews cut the description. */
+const cutDescription = { articleDescription: z.string().meta({ description: 'The first 300 characters.' }) };
+
+export const ArticleCardSchema = PublicArticleSchema.omit({ decliningReason: true, updatedAt: true })
+  .extend(cutDescription)
+  .meta({ description: 'An article as lists show it: no author email, no declining reason.' });
+export type ArticleCard = z.output<typeof ArticleCardSchema>;
+
+export const ArticleCardList = z.array(ArticleCardSchema);
+
+export const ArticleTeaserSchema = PublicArticleSchema.omit({
+  status: true,
+  decliningReason: true,
+  totalViewCount: true,
+})
+  .extend(cutDescription)
   .meta({ description: 'What anyone may see of an approved article (link previews, feeds).' });
 export type ArticleTeaser = z.output<typeof ArticleTeaserSchema>;
 

@@ -5,17 +5,11 @@
  * stand-in for our API (test/api-stand-in.ts). The tests run in order: the first needs Firebase unloaded.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorHost } from '@/test/auth-emulator';
 import { startApiStandIn, tokenLiving, type ApiStandIn } from '@/test/api-stand-in';
 
-const emulatorHost = vi.hoisted(() => {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
-  // Read by lib/env.ts when lib/firebase.ts first loads.
-  vi.stubEnv('VITE_USE_AUTH_EMULATOR', 'true');
-  vi.stubEnv('VITE_AUTH_EMULATOR_URL', `http://${host}`);
-  return host;
-});
-
+// Imported after test/auth-emulator has pointed Firebase at the emulator.
 const { AppProvider } = await import('./provider');
 const { useAuth } = await import('@/lib/auth');
 const { isFirebaseLoaded } = await import('@/lib/load-firebase');

@@ -7,17 +7,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { emulatorHost } from '@/test/auth-emulator';
 import { startApiStandIn, tokenLiving, type ApiStandIn, type SeenRequest } from '@/test/api-stand-in';
 
-const emulatorHost = vi.hoisted(() => {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
-  // Read by lib/env.ts when lib/firebase.ts first loads.
-  vi.stubEnv('VITE_USE_AUTH_EMULATOR', 'true');
-  vi.stubEnv('VITE_AUTH_EMULATOR_URL', `http://${host}`);
-  return host;
-});
-
-// Imported after the environment above is in place.
+// Imported after test/auth-emulator has pointed Firebase at the emulator.
 const { AppProvider } = await import('./provider');
 const { PrivateRoute } = await import('./guards/PrivateRoute');
 const { SubscriptionRoute } = await import('./guards/SubscriptionRoute');

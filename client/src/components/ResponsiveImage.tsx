@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { imageVariants } from '@/lib/responsive-image';
+import { imageVariants } from '@newsroom/common/images';
 
 type NativeProps = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

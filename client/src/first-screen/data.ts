@@ -38,6 +38,20 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData)
 }
 
 /**
+ * The site server's lists can be up to a minute old: once the app runs it shows them, and asks the API
+ * again in the background, so an article approved or removed meanwhile appears or goes without a
+ * skeleton in between.
+ */
+export function revalidateFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
+  const lists = [
+    Array.isArray(data.trending) && queryKeys.trending,
+    Array.isArray(data.approved) && queryKeys.approvedList(NO_FILTER),
+  ];
+  for (const queryKey of lists)
+    if (queryKey) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+}
+
+/**
  * The page's embedded data; null when there is none. Its element sits in #root, so the app's first
  * render removes it with the server's markup: its absence tells that the app has taken over.
  */

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { env } from './env';
 import { isNeedPremium } from './http-error';
 import { TOKEN_KEY } from './session-keys';
@@ -92,6 +92,25 @@ export function clearSessionToken(): void {
 }
 
 /**
+ * POST /jwt: trades a Firebase ID token for our API token. Declared here, beside the renewal that
+ * needs it, and re-exported by lib/api/session.ts for sign-in. `via` is the axios to send it with:
+ * `api` at sign-in, plain axios (none of `api`'s interceptors) for a renewal.
+ */
+export async function requestToken(
+  email: string,
+  idToken: string,
+  via: AxiosInstance = api,
+): Promise<string> {
+  const { data } = await via.post<{ token?: unknown }>(
+    '/jwt',
+    { email },
+    { baseURL: api.defaults.baseURL, headers: { Authorization: `Bearer ${idToken}` } },
+  );
+  if (typeof data?.token !== 'string') throw new Error('POST /jwt answered without a token');
+  return data.token;
+}
+
+/**
  * Trades a fresh Firebase ID token for a new JWT and stores it. Single-flight: every caller that asks
  * while one renewal is on its way (e.g. several calls answered 401 at once) shares it.
  */
@@ -106,16 +125,11 @@ async function renewOnce(): Promise<string> {
   const started = generation;
   if (!hooks) throw new SessionEnded('Not signed in');
   const { email, idToken } = await hooks.freshIdentity();
-  // Outside `api`: a 401 here means the renewal failed, not that it should renew again.
-  const { data } = await axios.post<{ token?: unknown }>(
-    '/jwt',
-    { email },
-    { baseURL: api.defaults.baseURL, headers: { Authorization: `Bearer ${idToken}` } },
-  );
+  // Outside `api` (plain axios): a 401 here means the renewal failed, not that it should renew again.
+  const token = await requestToken(email, idToken, axios);
   if (generation !== started) throw new SessionEnded('Signed out during renewal');
-  if (typeof data?.token !== 'string') throw new Error('POST /jwt answered without a token');
-  saveSessionToken(data.token);
-  return data.token;
+  saveSessionToken(token);
+  return token;
 }
 
 /** Failures that say nothing about the sign-in itself: no answer, rate limit, server error, offline. */

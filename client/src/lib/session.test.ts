@@ -6,6 +6,27 @@ const user: SessionUser = { uid: 'u1', email: 'ada@example.test', displayName: '
 const run = (state: SessionState, ...actions: Parameters<typeof sessionReducer>[1][]) =>
   actions.reduce(sessionReducer, state);
 
+/** A whole sign-in: the user, our token, then the admin flag and the premium check. */
+const signIn = (state: SessionState, isAdmin: boolean, subscribed: boolean) =>
+  run(
+    state,
+    { type: 'signedIn', user },
+    { type: 'tokenSaved' },
+    { type: 'adminChecked', isAdmin },
+    { type: 'premiumChecked', subscribed },
+  );
+
+/** Nobody signed in and nothing loading, with the given theme. */
+const signedOut = (darkMode: boolean): SessionState => ({
+  loading: false,
+  user: null,
+  subscribed: false,
+  subscriptionLoading: false,
+  isAdmin: false,
+  adminLoading: false,
+  darkMode,
+});
+
 describe('session state (docs/product.md §3–4)', () => {
   it('starts loading, signed out, with the stored theme', () => {
     expect(initialSession(true)).toEqual({
@@ -20,15 +41,7 @@ describe('session state (docs/product.md §3–4)', () => {
   });
 
   it('starts signed out with nothing loading when there is no sign-in to restore', () => {
-    expect(initialSession(false, false)).toEqual({
-      loading: false,
-      user: null,
-      subscribed: false,
-      subscriptionLoading: false,
-      isAdmin: false,
-      adminLoading: false,
-      darkMode: false,
-    });
+    expect(initialSession(false, false)).toEqual(signedOut(false));
   });
 
   it('sign-in: user stored, token saved ends loading, then the admin flag and premium check arrive', () => {
@@ -43,13 +56,7 @@ describe('session state (docs/product.md §3–4)', () => {
   });
 
   it('a false premium check leaves subscribed false', () => {
-    const s = run(
-      initialSession(false),
-      { type: 'signedIn', user },
-      { type: 'tokenSaved' },
-      { type: 'adminChecked', isAdmin: false },
-      { type: 'premiumChecked', subscribed: false },
-    );
+    const s = signIn(initialSession(false), false, false);
     expect(s).toMatchObject({
       subscribed: false,
       isAdmin: false,
@@ -59,22 +66,8 @@ describe('session state (docs/product.md §3–4)', () => {
   });
 
   it('sign-out: user emptied, flags and loading cleared, theme kept', () => {
-    const signedIn = run(
-      initialSession(true),
-      { type: 'signedIn', user },
-      { type: 'tokenSaved' },
-      { type: 'adminChecked', isAdmin: true },
-      { type: 'premiumChecked', subscribed: true },
-    );
-    expect(run(signedIn, { type: 'signedOut' })).toEqual({
-      loading: false,
-      user: null,
-      subscribed: false,
-      subscriptionLoading: false,
-      isAdmin: false,
-      adminLoading: false,
-      darkMode: true,
-    });
+    const signedIn = signIn(initialSession(true), true, true);
+    expect(run(signedIn, { type: 'signedOut' })).toEqual(signedOut(true));
   });
 
   it('a failed sign-in call never leaves screens waiting', () => {
@@ -93,13 +86,7 @@ describe('session state (docs/product.md §3–4)', () => {
   });
 
   it('a subscription that ends while signed in clears subscribed and nothing else', () => {
-    const signedIn = run(
-      initialSession(false),
-      { type: 'signedIn', user },
-      { type: 'tokenSaved' },
-      { type: 'adminChecked', isAdmin: false },
-      { type: 'premiumChecked', subscribed: true },
-    );
+    const signedIn = signIn(initialSession(false), false, true);
     expect(run(signedIn, { type: 'subscriptionEnded' })).toEqual({ ...signedIn, subscribed: false });
   });
 

@@ -1,14 +1,6 @@
 import type { ArticleRepository } from './repository.js';
-import type { ModerationStatus } from '@newsroom/common';
+import type { ModerationCounts, ModerationStatus } from '@newsroom/common';
 import { LIST_DESCRIPTION_LENGTH, type Article } from './types.js';
-
-/** Articles per moderation status ('Accepted' counted as Approved). */
-export interface ModerationCounts {
-  Pending: number;
-  Approved: number;
-  Declined: number;
-  total: number;
-}
 
 /** The stored statuses behind each filter ('Accepted' is never produced; it reads as Approved). */
 const PARTS: Record<ModerationStatus, readonly string[]> = {

@@ -14,6 +14,7 @@ import { newId } from '../store/ids.js';
 import { openEmbeddedStore, type EmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
 import { createArticleService } from './service.js';
+import { median } from '../test/median.js';
 
 const opened: { store: EmbeddedStore; dir: string }[] = [];
 
@@ -62,18 +63,6 @@ afterAll(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-async function median(fn: () => Promise<unknown>, runs = 21): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
-}
 
 describe('moderation pages over 10 000 articles', () => {
   test('the pages hold what they should', async () => {

@@ -11,8 +11,7 @@ import { createUserService } from '../users/service.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
-export type { ModerationCounts } from './moderation-queue.js';
-import type { ApprovedQuery, CreateArticle, UpdateArticle } from '@newsroom/common';
+import type { ApprovedQuery, CreateArticle, PostingAllowance, UpdateArticle } from '@newsroom/common';
 import {
   isApproved,
   toCard,
@@ -35,13 +34,6 @@ const PREMIUM_CONTENT_MESSAGE = 'This is a premium article: subscribe to read it
 export const PUBLIC_INDEX_SIZE = 49_000;
 /** RSS carries the newest approved articles. */
 export const FEED_SIZE = 50;
-
-/** What the caller may still post; maxArticles null = no cap. */
-export interface PostingAllowance {
-  postedCount: number;
-  maxArticles: number | null;
-  canPost: boolean;
-}
 
 /** Who may see an article: kept beside its public form (the route edge caches both). */
 export interface ArticleAccess {

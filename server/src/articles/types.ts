@@ -1,55 +1,13 @@
-/** An article as stored. Timestamps are ISO 8601 strings (UTC). */
-export interface Article {
-  _id: string;
-  articleTitle: string;
-  articleImage: string;
-  articleDescription: string;
-  publisher: string;
-  Tags: string[];
-  /** 'Accepted' is never produced; read as Approved. */
-  status: 'Pending' | 'Accepted' | 'Approved' | 'Declined';
-  isPremium: 'Yes' | 'No';
-  decliningReason: string | null;
-  createdAt: string;
-  updatedAt?: string;
-  totalViewCount: number;
-  userInfo: { image: string; name: string; email: string };
-  [key: string]: unknown;
-}
-
-/** What the cards of public lists show: no author email, no declining reason, description cut. */
-export type ArticleCard = Pick<
-  Article,
-  | '_id'
-  | 'articleTitle'
-  | 'articleImage'
-  | 'articleDescription'
-  | 'publisher'
-  | 'Tags'
-  | 'status'
-  | 'isPremium'
-  | 'createdAt'
-  | 'totalViewCount'
-> & { userInfo: { name: string; image: string } };
+import type { Article as ArticleAnswer, ArticleCard, ArticleTeaser } from '@newsroom/common';
 
 /**
- * What anyone may see of an approved article (link previews, feeds, the signed-out page): no
- * author email, no view count, the description cut like the lists.
+ * An article as stored: the fields its author and admins are answered (@newsroom/common's Article;
+ * timestamps are ISO 8601 strings, UTC), and whatever else older records carry.
  */
-export type ArticleTeaser = Pick<
-  Article,
-  | '_id'
-  | 'articleTitle'
-  | 'articleImage'
-  | 'articleDescription'
-  | 'publisher'
-  | 'Tags'
-  | 'isPremium'
-  | 'createdAt'
-> & { updatedAt?: string; userInfo: { name: string; image: string } };
+export type Article = ArticleAnswer & { [key: string]: unknown };
 
-/** One approved article in the public index (the sitemap); lastmod is updatedAt, else createdAt. */
-export type { ArticleIndexEntry } from '@newsroom/common';
+// What is made from it (list cards, teasers, index entries) are wire types of @newsroom/common too.
+export type { ArticleCard, ArticleIndexEntry, ArticleTeaser } from '@newsroom/common';
 
 /** One counted view window per (article, viewer). */
 export interface ViewRecord {
@@ -66,7 +24,8 @@ export function isApproved(article: Pick<Article, 'status'>): boolean {
   return article.status === 'Approved' || article.status === 'Accepted';
 }
 
-export function toCard(a: Article): ArticleCard {
+/** What cards and teasers both show: the description cut like the lists, no author email. */
+function listed(a: ArticleTeaser): Omit<ArticleTeaser, 'updatedAt'> {
   return {
     _id: a._id,
     articleTitle: a.articleTitle,
@@ -74,12 +33,14 @@ export function toCard(a: Article): ArticleCard {
     articleDescription: (a.articleDescription ?? '').slice(0, LIST_DESCRIPTION_LENGTH),
     publisher: a.publisher,
     Tags: a.Tags ?? [],
-    status: a.status,
     isPremium: a.isPremium,
     createdAt: a.createdAt,
-    totalViewCount: a.totalViewCount ?? 0,
     userInfo: { name: a.userInfo?.name ?? '', image: a.userInfo?.image ?? '' },
   };
+}
+
+export function toCard(a: Article): ArticleCard {
+  return { ...listed(a), status: a.status, totalViewCount: a.totalViewCount ?? 0 };
 }
 
 /** The full article as anyone but its owner or an admin may see it: no author email. */
@@ -92,17 +53,7 @@ export function toPublicArticle(
 
 /** The teaser of an article (or of a card or public answer, which carry the same fields). */
 export function toTeaser(a: ArticleTeaser): ArticleTeaser {
-  const teaser: ArticleTeaser = {
-    _id: a._id,
-    articleTitle: a.articleTitle,
-    articleImage: a.articleImage,
-    articleDescription: (a.articleDescription ?? '').slice(0, LIST_DESCRIPTION_LENGTH),
-    publisher: a.publisher,
-    Tags: a.Tags ?? [],
-    isPremium: a.isPremium,
-    createdAt: a.createdAt,
-    userInfo: { name: a.userInfo?.name ?? '', image: a.userInfo?.image ?? '' },
-  };
+  const teaser: ArticleTeaser = listed(a);
   if (a.updatedAt) teaser.updatedAt = a.updatedAt;
   return teaser;
 }

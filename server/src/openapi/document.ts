@@ -33,7 +33,7 @@ const NAMED_RESPONSES: Record<string, z.ZodType> = {
   PostingAllowance: R.PostingAllowanceSchema,
   PaymentIntent: R.CreatedIntentSchema,
   Grant: R.GrantSchema,
-  LiveEvent: R.LiveEventSchema,
+  LiveEvent: R.LiveMessageSchema,
 };
 
 const SECURITY_SCHEMES = {

@@ -10,6 +10,7 @@
  * A crash after step 1 or 2 leaves a pending record. Whoever meets it next (Stripe retrying the
  * webhook we never answered, or the client calling again) finishes steps 2 and 3 before answering.
  */
+import type { Grant } from '@newsroom/common';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { HttpError, NotFound } from '../errors.js';
@@ -19,11 +20,8 @@ import type { Plan } from './plans.js';
 import { createUserService } from '../users/service.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 
-export interface GrantResult {
-  /** false when this PaymentIntent had already been redeemed (nothing was extended this time). */
-  granted: boolean;
-  premiumEndAt: string | null;
-}
+/** The answer of a redeem without its message (`granted` false: this PaymentIntent was redeemed already). */
+export type GrantResult = Omit<Grant, 'message'>;
 
 export interface GrantRequest {
   paymentIntentId: string;

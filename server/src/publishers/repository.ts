@@ -1,12 +1,8 @@
+import type { Publisher as PublisherAnswer } from '@newsroom/common';
 import type { Store } from '../store/port.js';
 
-export interface Publisher {
-  _id: string;
-  publisherName: string;
-  logo: string;
-  createdAt?: string;
-  [key: string]: unknown;
-}
+/** A publisher as stored: the fields it is answered with (@newsroom/common), and whatever else older records carry. */
+export type Publisher = PublisherAnswer & { [key: string]: unknown };
 
 /** The only place that builds queries on `publishers`. */
 export function createPublisherRepository(store: Store) {

@@ -3,12 +3,7 @@ import { Conflict } from '../errors.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import { newId } from '../store/ids.js';
 import { createPublisherRepository, type Publisher } from './repository.js';
-import type { AddPublisher } from '@newsroom/common';
-
-export interface PublisherArticleCount {
-  publisherName: string;
-  articleCount: number;
-}
+import type { AddPublisher, PublisherArticleCount } from '@newsroom/common';
 
 /** GET /publisher/article/count: every publisher, even with no article (admin statistics). */
 export function withArticleCounts(

@@ -51,28 +51,25 @@ export function emulatorAccountDirectory(config: Config): AccountDirectory | nul
     return res.ok;
   }
 
-  return {
-    async upsert(account) {
-      const profile = { displayName: account.displayName, photoURL: account.photoURL };
-      let existing: UserRecord | null = null;
-      try {
-        existing = await auth.getUserByEmail(account.email);
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
-      }
-      if (existing && !existing.uid.startsWith(SEED_UID_PREFIX)) {
-        throw new Error(`${account.email} belongs to an account the seed did not create; it stays as it is`);
-      }
-      const legacy = existing && existing.uid === account.legacyUid;
-      if (
-        existing &&
-        !(legacy && account.password && (await passwordWorks(account.email, account.password)))
-      ) {
-        await auth.updateUser(existing.uid, { ...profile, emailVerified: true, disabled: false });
-        return existing.uid;
-      }
-      // A legacy fixed (guessable) uid whose password is still the demo one: re-created with a random uid.
-      if (existing) await auth.deleteUser(existing.uid);
+  async function upsert(account: DemoLogin, retried = false): Promise<string> {
+    const profile = { displayName: account.displayName, photoURL: account.photoURL };
+    let existing: UserRecord | null = null;
+    try {
+      existing = await auth.getUserByEmail(account.email);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
+    }
+    if (existing && !existing.uid.startsWith(SEED_UID_PREFIX)) {
+      throw new Error(`${account.email} belongs to an account the seed did not create; it stays as it is`);
+    }
+    const legacy = existing && existing.uid === account.legacyUid;
+    if (existing && !(legacy && account.password && (await passwordWorks(account.email, account.password)))) {
+      await auth.updateUser(existing.uid, { ...profile, emailVerified: true, disabled: false });
+      return existing.uid;
+    }
+    // A legacy fixed (guessable) uid whose password is still the demo one: re-created with a random uid.
+    if (existing) await auth.deleteUser(existing.uid);
+    try {
       const created = await auth.createUser({
         uid: randomSeedUid(),
         email: account.email,
@@ -81,6 +78,12 @@ export function emulatorAccountDirectory(config: Config): AccountDirectory | nul
         ...profile,
       });
       return created.uid;
-    },
-  };
+    } catch (err) {
+      // Another API instance seeding the same project created it between our look-up and now: look again.
+      if ((err as { code?: string }).code !== 'auth/email-already-exists' || retried) throw err;
+      return upsert(account, true);
+    }
+  }
+
+  return { upsert: (account) => upsert(account) };
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { encodeRenditions } from '../uploads/image.js';
-import { displayFileName, writeRenditions, type LegacyExt } from '../uploads/variants.js';
+import { displayFileName, type LegacyExt } from '@newsroom/common';
+import { writeRenditions } from '../uploads/variants.js';
 
 /** Palettes per tag: [deep, mid, accent]. Chosen to read well behind white serif type. */
 const PALETTES: Record<string, [string, string, string]> = {

@@ -265,4 +265,19 @@ describe('demo logins and their records', () => {
     expect(moved).toMatch(RANDOM_SEED_UID);
     expect((await emulatorPasswordSignIn(legacyEmail, 'Legacy1234')).uid).toBe(moved);
   });
+
+  it('two instances seeding the same project at once end with one login, both using it', async () => {
+    const directory = emulatorAccountDirectory(t.deps.config)!;
+    const other = emulatorAccountDirectory(t.deps.config)!;
+    const account = { displayName: 'Demo', photoURL: 'https://img.example/d.png', password: 'Both1234' };
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail(`race${round}`);
+      const uids = await Promise.all([
+        directory.upsert({ ...account, email }),
+        other.upsert({ ...account, email }),
+      ]);
+      expect(uids[0]).toBe(uids[1]);
+      expect((await emulatorPasswordSignIn(email, 'Both1234')).uid).toBe(uids[0]);
+    }
+  });
 });

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseDisplayFile, variantFileName, variantWidths } from '../uploads/variants.js';
+import { imageVariants, parseHttpUrl } from '@newsroom/common';
 import { escapeMarkup } from './render.js';
 
 const ASSET = z.string().regex(/^assets\/[\w.-]+\.(js|css)$/);
@@ -56,28 +56,16 @@ export function screenFor(screens: ScreenHints[], pathname: string): ScreenHints
  * WebP skip it. Other URLs (older uploads, external images) are preloaded as they are.
  */
 export function imagePreload(url: string, sizes: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
+  const variants = imageVariants(url);
+  if (variants) {
+    return (
+      `<link rel="preload" as="image" type="image/webp" imagesrcset="${escapeMarkup(variants.webp)}" ` +
+      `imagesizes="${escapeMarkup(sizes)}" fetchpriority="high" />`
+    );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const slash = parsed.pathname.lastIndexOf('/');
-  const name =
-    parsed.pathname.slice(0, slash).endsWith('/uploads') && !parsed.search && !parsed.hash
-      ? parseDisplayFile(parsed.pathname.slice(slash + 1))
-      : null;
-  if (!name)
-    return `<link rel="preload" as="image" href="${escapeMarkup(parsed.href)}" fetchpriority="high" />`;
-  const dir = parsed.href.slice(0, parsed.href.lastIndexOf('/') + 1);
-  const srcset = variantWidths(name.width)
-    .map((w) => `${dir}${variantFileName(name, w, 'webp')} ${w}w`)
-    .join(', ');
-  return (
-    `<link rel="preload" as="image" type="image/webp" imagesrcset="${escapeMarkup(srcset)}" ` +
-    `imagesizes="${escapeMarkup(sizes)}" fetchpriority="high" />`
-  );
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return null;
+  return `<link rel="preload" as="image" href="${escapeMarkup(parsed.href)}" fetchpriority="high" />`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { UserCounts } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
@@ -11,7 +12,7 @@ export function createStatsService(deps: { store: Store; clock: Clock }) {
   const users = createUserService(deps);
   const viewHistory = createViewHistoryRepository(deps.store);
   return {
-    async userCounts() {
+    async userCounts(): Promise<UserCounts> {
       const { allUserCount, premiumUsersCount } = await users.counts();
       return { allUserCount, normalUsersCount: allUserCount - premiumUsersCount, premiumUsersCount };
     },

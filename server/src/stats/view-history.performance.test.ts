@@ -15,6 +15,7 @@ import { ensureIndexes } from '../store/index.js';
 import { AUTHOR_DAILY_VIEWS, counterId, lastDays, PUBLISHER_DAILY_VIEWS } from './view-history.js';
 import { createViewHistoryRepository } from './repository.js';
 import { createViewStatsService } from './view-stats.js';
+import { median } from '../test/median.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsroom-views-perf-'));
 const now = new Date('2026-05-20T15:00:00.000Z');
@@ -97,19 +98,6 @@ afterAll(async () => {
   await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Median wall time of `runs` calls, in ms. */
-async function median(fn: () => Promise<unknown>, runs = 21): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
-}
 
 describe('view charts over 100 000 view events', () => {
   test('the counters are what recording each event would have made', async () => {

@@ -1,32 +1,12 @@
+import type { MyArticleViews, PublisherViews } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createViewHistoryRepository } from './repository.js';
 import { lastDays, monthsOf, type PublisherViewsMonth } from './view-history.js';
 
-/** One line of a chart: views on each of `days` (same order) and their sum. */
-export interface ViewSeries {
-  views: number[];
-  periodViews: number;
-}
-
-/** Views of one of the caller's articles; titles and statuses are in their own article list. */
-export interface ArticleViewStats extends ViewSeries {
-  _id: string;
-}
-
-export interface MyArticleViews {
-  /** UTC days, oldest first, ending today. */
-  days: string[];
-  /** The articles with views in the period (counters of deleted articles included). */
-  articles: ArticleViewStats[];
-}
-
-export interface PublisherViews {
-  days: string[];
-  publishers: (ViewSeries & { publisher: string })[];
-  periodViews: number;
-}
+/** One line of a chart: views on each of the answer's days (same order) and their sum. */
+type ViewSeries = Omit<MyArticleViews['articles'][number], '_id'>;
 
 const empty = (days: string[]): ViewSeries => ({ views: days.map(() => 0), periodViews: 0 });
 

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError, Invalid } from '../errors.js';
-import { variantWidths, type LegacyExt, type Rendition } from './variants.js';
+import { variantWidths, type LegacyExt } from '@newsroom/common';
+import type { Rendition } from './variants.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -40,7 +41,7 @@ export interface ProcessedImage {
   ext: LegacyExt;
   width: number;
   height: number;
-  /** The display image plus its responsive variants (variants.ts), all without metadata. */
+  /** The display image plus its responsive variants (named as in @newsroom/common's images.ts), all without metadata. */
   renditions: Rendition[];
 }
 

@@ -4,7 +4,7 @@ import type { RouteContext } from '../context.js';
 import { HttpError, Invalid, NotFound } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from './image.js';
 import { createUploadService, UPLOAD_FILE_PATTERN } from './service.js';
-import { displayFilesOfVariant } from './variants.js';
+import { displayFilesOfVariant } from '@newsroom/common';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

@@ -8,11 +8,12 @@ import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { processImage } from './image.js';
 import { createUploadRepository } from './repository.js';
-import { filesOfImage, writeRenditions } from './variants.js';
+import { filesOfImage } from '@newsroom/common';
+import { writeRenditions } from './variants.js';
 
 /**
  * Names we serve: lower-case letters, digits and dashes, then one of our three extensions (uploads are
- * 32 hex characters plus the variants marker of variants.ts; the demo seed writes `seed-...` names).
+ * 32 hex characters plus the variants marker of @newsroom/common's images.ts; the demo seed writes `seed-...` names).
  * No dot, slash or backslash can get through.
  */
 export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$/;

@@ -14,30 +14,18 @@ import { useMyArticles } from '@/lib/api/writer';
 import { clearSessionToken, saveSessionToken, TOKEN_KEY } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import { startApiStandIn, tokenLiving, type ApiStandIn } from '@/test/api-stand-in';
-import type { EventSourceLike } from './connection';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { LiveEvents } from './LiveEvents';
 
-class FakeSource implements EventSourceLike {
-  static all: FakeSource[] = [];
-  onopen: EventSourceLike['onopen'] = null;
-  onmessage: EventSourceLike['onmessage'] = null;
-  onerror: EventSourceLike['onerror'] = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: unknown, id: string) {
-    act(() => {
-      this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data), lastEventId: id }));
-    });
+/** Messages change React state: each is delivered inside act(). */
+class FakeSource extends FakeEventSource {
+  override emit(data: unknown, id: string) {
+    act(() => super.emit(data, id));
   }
 }
 const createEventSource = (url: string) => new FakeSource(url);
-const open = () => FakeSource.all.filter((s) => !s.closed);
-const queryOf = (source: FakeSource) => Object.fromEntries(new URL(source.url).searchParams);
+const open = () => FakeEventSource.all.filter((s) => !s.closed);
+const queryOf = (source: FakeEventSource) => source.query();
 
 const EMAIL = 'wendy@example.test';
 const NO_FILTER = { search: '', publisher: '', tags: [] };
@@ -63,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => {
-  FakeSource.all = [];
+  FakeEventSource.all = [];
 });
 
 /** Screens that are open at once: the home lists, All Articles, the admin queue, My Articles, publishers. */
@@ -155,7 +143,7 @@ describe('LiveEvents', () => {
   it('follows the session: waits while it settles, reconnects on a new JWT and on sign-out, resuming', async () => {
     const view = renderWith(session(EMAIL, true));
     await new Promise((r) => setTimeout(r, 20));
-    expect(FakeSource.all).toHaveLength(0);
+    expect(FakeEventSource.all).toHaveLength(0);
 
     localStorage.setItem(TOKEN_KEY, 'jwt-1');
     view.rerender(session(EMAIL));

@@ -1,32 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLiveEvents, retryDelayMs, type EventSourceLike } from './connection';
+import { FakeEventSource as FakeSource } from '@/test/fake-event-source';
+import { connectLiveEvents, retryDelayMs } from './connection';
 import type { LiveMessage } from './messages';
 
-/** Stands in for the browser's EventSource (jsdom has none): records URLs, lets a test drive it. */
-class FakeSource implements EventSourceLike {
-  static all: FakeSource[] = [];
-  onopen: EventSourceLike['onopen'] = null;
-  onmessage: EventSourceLike['onmessage'] = null;
-  onerror: EventSourceLike['onerror'] = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSource.all.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.onopen?.(new Event('open'));
-  }
-  emit(data: unknown, id: string) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data), lastEventId: id }));
-  }
-  fail() {
-    this.onerror?.(new Event('error'));
-  }
-}
 const latest = () => FakeSource.all.at(-1)!;
-const queryOf = (source: FakeSource) => Object.fromEntries(new URL(source.url).searchParams);
+const queryOf = (source: FakeSource) => source.query();
 
 beforeEach(() => {
   FakeSource.all = [];
@@ -58,6 +36,8 @@ describe('connectLiveEvents', () => {
     expect(queryOf(latest())).toEqual({ token: 'jwt-1' });
     latest().emit({ type: 'article.approved', articleId: 'a1', title: 'T', own: true }, 'e-1');
     latest().emit({ type: 'from.a.newer.server' }, 'e-2');
+    // A known type without the fields it carries is not one either (no toast reads a missing reason).
+    latest().emit({ type: 'article.declined', articleId: 'a1', title: 'T', own: true }, 'e-3');
     expect(messages).toEqual([[{ type: 'article.approved', articleId: 'a1', title: 'T', own: true }, 'e-1']]);
   });
 

@@ -1,42 +1,12 @@
-/**
- * What GET /events sends (see the API's events/types.ts), plus `own` (this user is the article's
- * writer, or the promoted user) and the stream's own `ready` and `resync`.
- */
-export type LiveMessage =
-  | { type: 'ready' }
-  /** The server could not replay what this tab missed: refresh everything. */
-  | { type: 'resync' }
-  | { type: 'article.submitted'; articleId: string; title: string; own: boolean }
-  | { type: 'article.approved'; articleId: string; title: string; own: boolean }
-  | { type: 'article.declined'; articleId: string; title: string; reason: string; own: boolean }
-  | { type: 'article.premium'; articleId: string; title: string; own: boolean }
-  | { type: 'article.withdrawn'; articleId: string; own: boolean }
-  | { type: 'article.updated'; articleId: string; title: string; own: boolean }
-  | { type: 'article.deleted'; articleId: string; title: string; own: boolean }
-  | { type: 'publisher.added'; publisherId: string; name: string; own: boolean }
-  | { type: 'publisher.changed'; publisherId: string; own: boolean }
-  | { type: 'user.madeAdmin'; userId: string; own: boolean };
+import { isLiveMessage, type LiveMessage } from '@newsroom/common/events';
 
-const TYPES = new Set<string>([
-  'ready',
-  'resync',
-  'article.submitted',
-  'article.approved',
-  'article.declined',
-  'article.premium',
-  'article.withdrawn',
-  'article.updated',
-  'article.deleted',
-  'publisher.added',
-  'publisher.changed',
-  'user.madeAdmin',
-]);
+export type { LiveMessage };
 
 /** The message in an event's data, or null when it is not one this client knows (a newer server). */
 export function parseLiveMessage(data: string): LiveMessage | null {
   try {
-    const value = JSON.parse(data) as { type?: unknown } | null;
-    return value && typeof value.type === 'string' && TYPES.has(value.type) ? (value as LiveMessage) : null;
+    const value: unknown = JSON.parse(data);
+    return isLiveMessage(value) ? value : null;
   } catch {
     return null;
   }

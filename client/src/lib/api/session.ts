@@ -3,15 +3,8 @@ import type { NewUser } from './types';
 
 /** Signing in and registering: our JWT for a Firebase ID token, the roles, first-time registration. */
 
-/** POST /jwt: trades the Firebase ID token for our API token. */
-export async function requestToken(email: string, idToken: string): Promise<string> {
-  const { data } = await api.post<{ token: string }>(
-    '/jwt',
-    { email },
-    { headers: { Authorization: `Bearer ${idToken}` } },
-  );
-  return data.token;
-}
+/** POST /jwt lives with the session renewal that also sends it (plain axios there, `api` here). */
+export { requestToken } from '@/lib/api-client';
 
 /** GET /check/isAdmin?email */
 export async function fetchIsAdmin(email: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../ids.js';
 import { ensureIndexes } from '../index.js';
 import { openEmbeddedStore, type EmbeddedStore } from './index.js';
+import { median } from '../../test/median.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsroom-perf-'));
 let store: EmbeddedStore;
@@ -56,19 +57,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Median wall time of `runs` calls, in ms. */
-async function median(fn: () => Promise<unknown>, runs = 21): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)]!;
-}
-
 describe('embedded store hot queries over 10 000 articles', () => {
   test('findOne by unique email and by _id', async () => {
     const users = store.collection('users');
@@ -111,7 +99,9 @@ describe('embedded store hot queries over 10 000 articles', () => {
     const counts = await articles.aggregate([{ $group: { _id: '$publisher', n: { $sum: 1 } } }]);
     expect(counts).toHaveLength(8);
     expect(
-      await median(() => articles.aggregate([{ $group: { _id: '$publisher', n: { $sum: 1 } } }]), 9),
+      await median(() => articles.aggregate([{ $group: { _id: '$publisher', n: { $sum: 1 } } }]), {
+        runs: 9,
+      }),
     ).toBeLessThan(60);
   });
 
@@ -184,8 +174,8 @@ describe('first pages walk the compound indexes: flat from 1 000 to 100 000 arti
     const views = trending.map((d) => d.totalViewCount as number);
     expect(views).toEqual([...views].sort((a, b) => b - a));
     for (const q of queries) {
-      const atSmall = await median(() => q(small), 31);
-      const atLarge = await median(() => q(large), 31);
+      const atSmall = await median(() => q(small), { runs: 31 });
+      const atLarge = await median(() => q(large), { runs: 31 });
       // Was 0.8 ms vs 92 ms (a scan). Generous bound for a shared machine: same order of magnitude.
       expect(atLarge).toBeLessThan(Math.max(10 * atSmall, 2));
     }

@@ -6,6 +6,7 @@ import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
 import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
@@ -53,6 +54,8 @@ function CarouselSkeleton() {
 
 export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   const trending = useTrendingArticles();
+  // Readers who asked for less motion turn the slides themselves.
+  const still = usePrefersReducedMotion();
 
   if (trending.isPending) return <CarouselSkeleton />;
   if (trending.isError) {
@@ -76,8 +79,8 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   return (
     <Swiper
       modules={[Autoplay, Navigation, Pagination, A11y]}
-      autoplay={{ delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
-      speed={speedMs}
+      autoplay={still ? false : { delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
+      speed={still ? 0 : speedMs}
       loop={trending.data.length > 1}
       navigation
       pagination={{ clickable: true }}

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 
-/** Counts from 0 to `value` over `durationMs` (ease-out). */
+/** Counts from 0 to `value` over `durationMs` (ease-out); shows `value` at once to readers who want less motion. */
 export function AnimatedCounter({ value, durationMs }: { value: number; durationMs: number }) {
+  const still = usePrefersReducedMotion();
   const [shown, setShown] = useState(0);
   useEffect(() => {
+    if (still) return;
     let frame = 0;
     const start = performance.now();
     const tick = (now: number) => {
@@ -14,6 +17,6 @@ export function AnimatedCounter({ value, durationMs }: { value: number; duration
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [value, durationMs]);
-  return <>{shown.toLocaleString('en-US')}</>;
+  }, [value, durationMs, still]);
+  return <>{(still ? value : shown).toLocaleString('en-US')}</>;
 }

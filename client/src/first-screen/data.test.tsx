@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { NO_FILTER, queryKeys } from '@/lib/api/keys';
+import type { Article } from '@/lib/api/types';
+import { revalidateFirstScreen, seedFirstScreen } from './data';
+
+const card = (title: string) => ({ _id: title, articleTitle: title }) as unknown as Article;
+
+function Titles({ fetchList }: { fetchList: () => Promise<Article[]> }) {
+  const { data, isPending } = useQuery({
+    queryKey: queryKeys.trending,
+    queryFn: fetchList,
+    staleTime: 30_000,
+  });
+  if (isPending) return <p>loading</p>;
+  return <p>{data!.map((a) => a.articleTitle).join(', ')}</p>;
+}
+
+describe('the first screen data', () => {
+  it('shows the server-drawn list at once, then the API list read in the background', async () => {
+    const queryClient = new QueryClient();
+    const data = { trending: [card('Old story')], fetchedAt: Date.now() };
+    seedFirstScreen(queryClient, data);
+    revalidateFirstScreen(queryClient, data);
+    let answer!: (list: Article[]) => void;
+    const fetchList = vi.fn(() => new Promise<Article[]>((resolve) => (answer = resolve)));
+
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Titles fetchList={fetchList} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Old story')).toBeInTheDocument();
+    expect(fetchList).toHaveBeenCalledTimes(1);
+    answer([card('Just approved'), card('Old story')]);
+    expect(await screen.findByText('Just approved, Old story')).toBeInTheDocument();
+  });
+
+  it('marks only the lists the page carried', () => {
+    const queryClient = new QueryClient();
+    const data = { approved: [card('A')], fetchedAt: Date.now() };
+    seedFirstScreen(queryClient, data);
+    revalidateFirstScreen(queryClient, data);
+    expect(queryClient.getQueryState(queryKeys.approvedList(NO_FILTER))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.trending)).toBeUndefined();
+  });
+});
