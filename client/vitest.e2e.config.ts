@@ -15,6 +15,9 @@ export default defineConfig({
     hookTimeout: 240_000,
     // One file per stack at a time (e2e/env.ts): a file never shares a store with another running file.
     maxWorkers: stackCount,
+    // A worker imports the harness and playwright-core once, not once per file; each file still has
+    // its own browser contexts and shared values (harness.ts sharedForTests).
+    isolate: false,
     // A screen answers within seconds even on a busy 2-core machine; vitest's 1 s default for
     // expect.poll is for in-process code.
     expect: { poll: { timeout: 10_000 } },

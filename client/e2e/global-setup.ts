@@ -4,7 +4,7 @@
  *     test key baked in), and a copy naming its own API for each further stack;
  *  2. starts each stack's API from source (tsx) on a fresh temporary DATA_DIR with the demo seed;
  *  3. serves each stack's build with our site server (server/src/site) on its web port.
- * One Stripe stand-in and one Chromium serve every stack.
+ * One Stripe stand-in and one Chromium serve every stack (docs/decisions/browser-test-stacks.md).
  * Needs the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST (`npm test` starts one on 127.0.0.1:9199).
  * E2E_SKIP_BUILD=1 reuses the last build (quicker while writing tests).
  */

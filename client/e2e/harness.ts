@@ -29,7 +29,7 @@ export const MOBILE = { width: 360, height: 780 };
  * no cookies or storage); closing what this returns only disconnects. Without one, a Chromium of its own.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = process.env.E2E_OWN_BROWSER ? undefined : inject('browserWsEndpoint');
+  const endpoint = inject('browserWsEndpoint');
   return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions);
 }
 

@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the reader asked their system for less motion (prefers-reduced-motion). Screens that move on
  * their own (the trending carousel, the counters) hold still for them; src/index.css stops the CSS
- * animations and transitions. False where there is no window (the server-rendered first screen).
+ * animations and transitions (docs/decisions/reduced-motion.md). False where there is no window (the
+ * server-rendered first screen).
  */
 const QUERY = '(prefers-reduced-motion: reduce)';
 
