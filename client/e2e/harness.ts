@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
+import { addOwnInitScript, checkoutTab } from './page-pool';
 
 export { apiUrl, webUrl };
 
@@ -69,22 +70,24 @@ export interface PageOptions {
 }
 
 /**
- * A fresh browser context + page. Only loopback is reachable: the run's Chromium resolves no other host
- * (env.ts), so js.stripe.com, CDNs and Google fail as they would offline, without every request
+ * A browser context + page of its own, as new: an emptied tab from an earlier test when there is one
+ * (page-pool.ts), else a new context. Only loopback is reachable: the run's Chromium resolves no other
+ * host (env.ts), so js.stripe.com, CDNs and Google fail as they would offline, without every request
  * taking a detour through the test process. A spec that needs a fake (e.g. Stripe.js) registers its
- * own `page.route(...)`.
+ * own `page.route(...)`. `context.close()` hands the tab back.
  */
 export async function newPage(
   browser: Browser,
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: options.viewport ?? DESKTOP,
-    reducedMotion: options.motion ?? 'reduce',
-  });
+  const tab = await checkoutTab(browser);
+  const { context, page } = tab;
+  await page.setViewportSize(options.viewport ?? DESKTOP);
+  await page.emulateMedia({ reducedMotion: options.motion ?? 'reduce' });
   const theme = options.theme;
   const suppress = options.suppressSubscribeModal ?? true;
-  await context.addInitScript(
+  await addOwnInitScript(
+    tab,
     ({ theme, suppress }) => {
       // Only seeds the first visit; the app owns these keys afterwards.
       if (theme && !sessionStorage.getItem('e2e:theme-seeded')) {
@@ -95,7 +98,6 @@ export async function newPage(
     },
     { theme, suppress },
   );
-  const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
   return { context, page };
 }
@@ -155,13 +157,18 @@ export async function currentTheme(page: Page): Promise<'dark' | 'light'> {
   return (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light';
 }
 
-/** Switches theme with the on-screen moon/sun toggle, else (modal open, no toggle) via the <html> class. */
+/**
+ * Switches theme through the on-screen moon/sun toggle (its click handler, as a click event), else (modal
+ * open, no toggle) via the <html> class. navbar.e2e clicks the toggle with the mouse, as a reader would;
+ * here it is plumbing between checks, and a pointer resting on the toggle after a real click keeps
+ * Chromium busy for a while each time (measured: about 4× the CPU of the switch itself).
+ */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   if ((await currentTheme(page)) === theme) return;
   const toggle = page.getByTestId('theme-toggle');
   // With a modal open the toggle is unreachable: switch the class the toggle would switch.
   const modalOpen = (await page.locator('dialog[open], .swal2-container').count()) > 0;
-  if (!modalOpen && (await toggle.count())) await toggle.first().click();
+  if (!modalOpen && (await toggle.count())) await toggle.first().dispatchEvent('click');
   else await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
   await page.waitForFunction(
     (t) => document.documentElement.classList.contains('dark') === (t === 'dark'),
@@ -246,22 +253,28 @@ export async function expectNoSeriousA11yViolations(
 }
 
 /**
- * axe in both themes, then back to the theme the page had: every rule in the light theme, and in the
- * dark one the rules a theme can change (colours); the markup is the same in both.
+ * axe in both themes: every rule in the theme the page has, then the rules a theme can change (colours)
+ * in the other one; the markup is the same in both. Then back to the first theme, unless `stay` (which
+ * saves a theme switch when the caller goes on in the second theme).
  */
-export async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
-  const original = await currentTheme(page);
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
-    await expectNoSeriousA11yViolations(page, label, { coloursOnly: theme === 'dark' });
-  }
-  await setTheme(page, original);
+export async function expectAccessibleInBothThemes(
+  page: Page,
+  label: string,
+  { stay = false }: { stay?: boolean } = {},
+): Promise<void> {
+  const first = await currentTheme(page);
+  await expectNoSeriousA11yViolations(page, label);
+  await setTheme(page, first === 'dark' ? 'light' : 'dark');
+  await expectNoSeriousA11yViolations(page, label, { coloursOnly: true });
+  if (!stay) await setTheme(page, first);
 }
 
 /**
- * A screen at desktop and at 360 px: no sideways scrolling, axe in both themes and a screenshot per
- * theme (`<name>-<desktop|mobile>-<light|dark>`); `ready` waits for the content after each resize.
- * Ends at desktop size in the light theme.
+ * A screen at desktop and at 360 px: no sideways scrolling, axe in both themes at each size (every rule
+ * in one theme, the colour rules in the other: desktop starts in the page's theme, 360 px in the other,
+ * so each size sees both and only two theme switches are made), and with E2E_SCREENSHOTS=1 a screenshot
+ * per theme (`<name>-<desktop|mobile>-<light|dark>`); `ready` waits for the content after each resize.
+ * Ends at desktop size in the theme it started with.
  */
 export async function checkScreenAtBothSizes(
   page: Page,
@@ -270,6 +283,7 @@ export async function checkScreenAtBothSizes(
   /** Time for animations (e.g. charts drawing in) to settle before each picture. */
   settleMs = 200,
 ): Promise<void> {
+  const start = await currentTheme(page);
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
@@ -283,16 +297,16 @@ export async function checkScreenAtBothSizes(
         timeout: 3000,
       })
       .toBeLessThanOrEqual(0);
-    await expectAccessibleInBothThemes(page, `${name} @${size}`);
+    await expectAccessibleInBothThemes(page, `${name} @${size}`, { stay: true });
     if (screenshotsWanted) {
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
         await page.waitForTimeout(settleMs);
         await screenshot(page, `${name}-${size}-${theme}`);
       }
-      await setTheme(page, 'light');
     }
   }
+  await setTheme(page, start);
   await page.setViewportSize(DESKTOP);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every reader screen at desktop and 360 px: its own document title, no serious/critical axe violations
- * in light and dark themes, and screenshots of both themes (client/e2e/screenshots/).
+ * in light and dark themes, and (E2E_SCREENSHOTS=1) screenshots of both themes (client/e2e/screenshots/).
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -134,14 +134,15 @@ describe('reader screens: titles, accessibility and screenshots', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen.name} fits ${viewport.width} px`).toBeLessThanOrEqual(0);
 
-        await expectAccessibleInBothThemes(page, `${screen.name} @${size}`);
+        // Every rule in the theme the screen opened in and the colour rules in the other; the next
+        // screen opens in that other theme (the choice is kept), so the themes alternate.
+        await expectAccessibleInBothThemes(page, `${screen.name} @${size}`, { stay: true });
         if (screenshotsWanted) {
           for (const theme of ['light', 'dark'] as const) {
             await setTheme(page, theme);
             await page.waitForTimeout(300);
             await screenshot(page, `${screen.name}-${size}-${theme}`);
           }
-          await setTheme(page, 'light');
         }
       }
       await context.close();

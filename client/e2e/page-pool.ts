@@ -1,0 +1,123 @@
+/**
+ * Tabs handed back by the tests and handed out again, emptied (docs/decisions/browser-test-stacks.md).
+ *
+ * Opening a tab in a new browser context costs Chromium a new renderer process that compiles the app
+ * from nothing: about 1.2 CPU-seconds more than loading a page in a tab that already exists, and the
+ * browser suite opened about seventy. So `newPage` (harness.ts) takes an idle tab when there is one,
+ * and `context.close()` on what it returned empties the tab and keeps it instead of closing it.
+ *
+ * What a test sees is what a new context gives: no cookies, no localStorage, sessionStorage or
+ * IndexedDB (so no Firebase sign-in and no session token), no routes, no listeners, no extra tabs, the
+ * viewport and motion preference it asked for, and only its own init script. A tab whose state cannot
+ * be emptied (fake clock installed, an init script added by the test itself, or a failed clean-up) is
+ * closed for real, with its context.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiUrl, e2eEnv, webUrl } from './env';
+
+interface PooledTab {
+  context: BrowserContext;
+  page: Page;
+  /** The real context.close, for tabs that leave the pool. */
+  closeContext: () => Promise<void>;
+  /** Set when the test changed something that cannot be undone (clock, its own init scripts). */
+  tainted: boolean;
+  /** The real context.addInitScript, for the harness's own init script (undone on hand-back). */
+  addOwnInitScript: BrowserContext['addInitScript'];
+  /** Undoes what the checkout added. */
+  disposers: (() => Promise<unknown>)[];
+}
+
+const idleTabs = new WeakMap<Browser, PooledTab[]>();
+
+/** Origins whose storage a test can fill: the site, the API (its /docs page) and the Auth emulator. */
+const origins = [webUrl, apiUrl, `http://${e2eEnv.emulatorHost}`];
+
+export type { PooledTab };
+
+/** An emptied tab of `browser`, or a new one in a context of its own. */
+export async function checkoutTab(browser: Browser): Promise<PooledTab> {
+  const idle = idleTabs.get(browser);
+  const reused = idle?.pop();
+  if (reused && !reused.page.isClosed()) return reused;
+  if (reused) await reused.closeContext().catch(() => {});
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const tab: PooledTab = {
+    context,
+    page,
+    closeContext: context.close.bind(context),
+    tainted: false,
+    addOwnInitScript: context.addInitScript.bind(context),
+    disposers: [],
+  };
+  // What cannot be undone on a tab keeps it out of the pool.
+  context.addInitScript = ((...args: Parameters<BrowserContext['addInitScript']>) => {
+    tab.tainted = true;
+    return tab.addOwnInitScript(...args);
+  }) as BrowserContext['addInitScript'];
+  const install = page.clock.install.bind(page.clock);
+  page.clock.install = (...args: Parameters<Page['clock']['install']>) => {
+    tab.tainted = true;
+    return install(...args);
+  };
+  context.close = async () => {
+    if (tab.tainted || !(await emptied(tab))) {
+      await tab.closeContext();
+      return;
+    }
+    const list = idleTabs.get(browser) ?? [];
+    list.push(tab);
+    idleTabs.set(browser, list);
+  };
+  return tab;
+}
+
+/** Adds the harness's init script to a tab (undone when the tab is handed back). */
+export async function addOwnInitScript<Arg>(
+  tab: PooledTab,
+  script: (arg: Arg) => void,
+  arg: Arg,
+): Promise<void> {
+  // Playwright's own typing of (script, arg) pairs does not survive a generic pass-through.
+  const disposable = await tab.addOwnInitScript(
+    script as Parameters<BrowserContext['addInitScript']>[0],
+    arg,
+  );
+  tab.disposers.push(() => disposable.dispose());
+}
+
+/** Empties a handed-back tab; false when it could not be (the tab then leaves the pool). */
+async function emptied(tab: PooledTab): Promise<boolean> {
+  const { context, page } = tab;
+  try {
+    for (const other of context.pages()) if (other !== page) await other.close();
+    page.removeAllListeners();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.setOffline(false);
+    for (const dispose of tab.disposers.splice(0)) await dispose();
+    // sessionStorage belongs to the tab and outlives navigation: clear it on the site's origin, from a
+    // plain document there (robots.txt runs none of the app).
+    await page.goto(`${webUrl}/robots.txt`);
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
+    const cdp = await context.newCDPSession(page);
+    try {
+      for (const origin of origins)
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    } finally {
+      await cdp.detach();
+    }
+    await context.clearCookies();
+    await context.clearPermissions();
+    await page.goto('about:blank');
+    return true;
+  } catch (error) {
+    console.error(`[e2e] a tab could not be emptied, closing it: ${String(error)}`);
+    return false;
+  }
+}
