@@ -4,9 +4,17 @@
 //   --runs=N                      runs per page (default 3)
 //   --strict                      exit 1 when a target is missed
 // Chromium: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox.
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { startStack } from './lighthouse-stack.mjs';
+
+// Lighthouse (and its chrome-launcher) live in tools/lighthouse, a package of their own that this
+// script's npm entry installs on first use: about a fifth of the files a root `npm ci` would otherwise
+// unpack for every test run, for a tool the tests never use.
+const toolRequire = createRequire(new URL('../tools/lighthouse/package.json', import.meta.url));
+const fromTool = (name) => import(pathToFileURL(toolRequire.resolve(name)).href);
+const { default: lighthouse } = await fromTool('lighthouse/core/index.js');
+const { launch } = await fromTool('chrome-launcher');
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
