@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { stackCount } from './e2e/env';
+import { SlowestFirstSequencer } from './e2e/sequencer';
 
 /**
  * Browser end-to-end tests (e2e/*.e2e.ts) in Debian Chromium through playwright-core.
@@ -24,5 +25,6 @@ export default defineConfig({
     // One retry for timing flakes of a real browser on a loaded 2-core machine; a test that fails twice
     // fails the run, and vitest reports every retried test (see the "retry" lines in the output).
     retry: 1,
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });
