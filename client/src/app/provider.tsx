@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { User } from 'firebase/auth';
+import type { User } from '@firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import type { SessionHooks } from '@/lib/api-client';

@@ -4,7 +4,7 @@
  * and a stand-in for our API (test/api-stand-in.ts) whose answers each test decides.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { signInWithEmailAndPassword } from 'firebase/auth';
+import { signInWithEmailAndPassword } from '@firebase/auth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { emulatorHost } from '@/test/auth-emulator';

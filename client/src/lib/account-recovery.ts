@@ -1,4 +1,4 @@
-import type { ActionCodeSettings } from 'firebase/auth';
+import type { ActionCodeSettings } from '@firebase/auth';
 import { loadFirebase } from './load-firebase';
 
 /** After the emailed action, Firebase's page offers a way back to our login page. */

@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosResponse } from 'axios';
-import { FirebaseError } from 'firebase/app';
+import { FirebaseError } from '@firebase/app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   errorMessage,

@@ -1,9 +1,10 @@
 /**
  * Firebase Auth. Never import this module statically from code on the first-paint path: load it
  * with loadFirebase() (load-firebase.ts), so a visitor's first paint needs none of it
- * (docs/decisions/lazy-firebase-auth.md).
+ * (docs/decisions/lazy-firebase-auth.md). Imported from Firebase's own app and auth packages, which the
+ * `firebase` package re-exports (docs/decisions/firebase-modular-packages.md).
  */
-import { initializeApp } from 'firebase/app';
+import { initializeApp } from '@firebase/app';
 import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
@@ -13,7 +14,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   signInWithPopup,
-} from 'firebase/auth';
+} from '@firebase/auth';
 import { env } from './env';
 import { announceFirebaseLoaded } from './load-firebase';
 
@@ -48,7 +49,7 @@ export {
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
-} from 'firebase/auth';
-export { FirebaseError } from 'firebase/app';
+} from '@firebase/auth';
+export { FirebaseError } from '@firebase/app';
 
 announceFirebaseLoaded();
