@@ -83,7 +83,12 @@ export async function newPage(
   const tab = await checkoutTab(browser);
   const { context, page } = tab;
   await page.setViewportSize(options.viewport ?? DESKTOP);
-  await page.emulateMedia({ reducedMotion: options.motion ?? 'reduce' });
+  await page.emulateMedia({
+    reducedMotion: options.motion ?? 'reduce',
+    colorScheme: null,
+    forcedColors: null,
+    media: null,
+  });
   const theme = options.theme;
   const suppress = options.suppressSubscribeModal ?? true;
   await addOwnInitScript(

@@ -7,10 +7,10 @@
  * and `context.close()` on what it returned empties the tab and keeps it instead of closing it.
  *
  * What a test sees is what a new context gives: no cookies, no localStorage, sessionStorage or
- * IndexedDB (so no Firebase sign-in and no session token), no routes, no listeners, no extra tabs, the
- * viewport and motion preference it asked for, and only its own init script. A tab whose state cannot
- * be emptied (fake clock installed, an init script added by the test itself, or a failed clean-up) is
- * closed for real, with its context.
+ * IndexedDB (so no Firebase sign-in and no session token), no routes, no listeners, no extra tabs, no
+ * init scripts of an earlier test, and the viewport and motion preference it asked for. A tab whose
+ * state cannot be emptied (a fake clock installed, or a failed clean-up) is closed for real, with its
+ * context.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiUrl, e2eEnv, webUrl } from './env';
@@ -20,7 +20,7 @@ interface PooledTab {
   page: Page;
   /** The real context.close, for tabs that leave the pool. */
   closeContext: () => Promise<void>;
-  /** Set when the test changed something that cannot be undone (clock, its own init scripts). */
+  /** Set when the test changed something that cannot be undone (a fake clock). */
   tainted: boolean;
   /** The real context.addInitScript, for the harness's own init script (undone on hand-back). */
   addOwnInitScript: BrowserContext['addInitScript'];
@@ -52,11 +52,19 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
     addOwnInitScript: context.addInitScript.bind(context),
     disposers: [],
   };
-  // What cannot be undone on a tab keeps it out of the pool.
-  context.addInitScript = ((...args: Parameters<BrowserContext['addInitScript']>) => {
-    tab.tainted = true;
-    return tab.addOwnInitScript(...args);
+  // Init scripts a test adds, to the context or the page, are removed when the tab is handed back.
+  context.addInitScript = (async (...args: Parameters<BrowserContext['addInitScript']>) => {
+    const disposable = await tab.addOwnInitScript(...args);
+    tab.disposers.push(() => disposable.dispose());
+    return disposable;
   }) as BrowserContext['addInitScript'];
+  const addPageInitScript = page.addInitScript.bind(page);
+  page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
+    const disposable = await addPageInitScript(...args);
+    tab.disposers.push(() => disposable.dispose());
+    return disposable;
+  }) as Page['addInitScript'];
+  // A fake clock cannot be uninstalled: it keeps the tab out of the pool.
   const install = page.clock.install.bind(page.clock);
   page.clock.install = (...args: Parameters<Page['clock']['install']>) => {
     tab.tainted = true;
