@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
-import { addOwnInitScript, checkoutTab } from './page-pool';
+import { checkoutTab } from './page-pool';
 
 export { apiUrl, webUrl };
 
@@ -80,8 +80,7 @@ export async function newPage(
   browser: Browser,
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const tab = await checkoutTab(browser);
-  const { context, page } = tab;
+  const { context, page } = await checkoutTab(browser);
   await page.setViewportSize(options.viewport ?? DESKTOP);
   await page.emulateMedia({
     reducedMotion: options.motion ?? 'reduce',
@@ -91,8 +90,7 @@ export async function newPage(
   });
   const theme = options.theme;
   const suppress = options.suppressSubscribeModal ?? true;
-  await addOwnInitScript(
-    tab,
+  await context.addInitScript(
     ({ theme, suppress }) => {
       // Only seeds the first visit; the app owns these keys afterwards.
       if (theme && !sessionStorage.getItem('e2e:theme-seeded')) {

@@ -15,16 +15,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiUrl, e2eEnv, webUrl } from './env';
 
-interface PooledTab {
+export interface PooledTab {
   context: BrowserContext;
   page: Page;
   /** The real context.close, for tabs that leave the pool. */
   closeContext: () => Promise<void>;
   /** Set when the test changed something that cannot be undone (a fake clock). */
   tainted: boolean;
-  /** The real context.addInitScript, for the harness's own init script (undone on hand-back). */
-  addOwnInitScript: BrowserContext['addInitScript'];
-  /** Undoes what the checkout added. */
+  /** Removes the init scripts added since the tab was handed out. */
   disposers: (() => Promise<unknown>)[];
 }
 
@@ -32,8 +30,6 @@ const idleTabs = new WeakMap<Browser, PooledTab[]>();
 
 /** Origins whose storage a test can fill: the site, the API (its /docs page) and the Auth emulator. */
 const origins = [webUrl, apiUrl, `http://${e2eEnv.emulatorHost}`];
-
-export type { PooledTab };
 
 /** An emptied tab of `browser`, or a new one in a context of its own. */
 export async function checkoutTab(browser: Browser): Promise<PooledTab> {
@@ -49,12 +45,13 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
     page,
     closeContext: context.close.bind(context),
     tainted: false,
-    addOwnInitScript: context.addInitScript.bind(context),
     disposers: [],
   };
-  // Init scripts a test adds, to the context or the page, are removed when the tab is handed back.
+  // Init scripts added to the context or the page (the harness's and a test's own) are removed when
+  // the tab is handed back.
+  const addContextInitScript = context.addInitScript.bind(context);
   context.addInitScript = (async (...args: Parameters<BrowserContext['addInitScript']>) => {
-    const disposable = await tab.addOwnInitScript(...args);
+    const disposable = await addContextInitScript(...args);
     tab.disposers.push(() => disposable.dispose());
     return disposable;
   }) as BrowserContext['addInitScript'];
@@ -80,20 +77,6 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
     idleTabs.set(browser, list);
   };
   return tab;
-}
-
-/** Adds the harness's init script to a tab (undone when the tab is handed back). */
-export async function addOwnInitScript<Arg>(
-  tab: PooledTab,
-  script: (arg: Arg) => void,
-  arg: Arg,
-): Promise<void> {
-  // Playwright's own typing of (script, arg) pairs does not survive a generic pass-through.
-  const disposable = await tab.addOwnInitScript(
-    script as Parameters<BrowserContext['addInitScript']>[0],
-    arg,
-  );
-  tab.disposers.push(() => disposable.dispose());
 }
 
 /** Empties a handed-back tab; false when it could not be (the tab then leaves the pool). */
