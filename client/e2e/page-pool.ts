@@ -49,18 +49,8 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
   };
   // Init scripts added to the context or the page (the harness's and a test's own) are removed when
   // the tab is handed back.
-  const addContextInitScript = context.addInitScript.bind(context);
-  context.addInitScript = (async (...args: Parameters<BrowserContext['addInitScript']>) => {
-    const disposable = await addContextInitScript(...args);
-    tab.disposers.push(() => disposable.dispose());
-    return disposable;
-  }) as BrowserContext['addInitScript'];
-  const addPageInitScript = page.addInitScript.bind(page);
-  page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
-    const disposable = await addPageInitScript(...args);
-    tab.disposers.push(() => disposable.dispose());
-    return disposable;
-  }) as Page['addInitScript'];
+  context.addInitScript = disposedOnHandBack(tab, context.addInitScript.bind(context));
+  page.addInitScript = disposedOnHandBack(tab, page.addInitScript.bind(page));
   // A fake clock cannot be uninstalled: it keeps the tab out of the pool.
   const install = page.clock.install.bind(page.clock);
   page.clock.install = (...args: Parameters<Page['clock']['install']>) => {
@@ -77,6 +67,18 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
     idleTabs.set(browser, list);
   };
   return tab;
+}
+
+/** `addInitScript` (of a context or a page) whose scripts are removed when `tab` is handed back. */
+function disposedOnHandBack<Add extends (...args: never[]) => Promise<{ dispose: () => Promise<void> }>>(
+  tab: PooledTab,
+  add: Add,
+): Add {
+  return (async (...args: Parameters<Add>) => {
+    const disposable = await add(...args);
+    tab.disposers.push(() => disposable.dispose());
+    return disposable;
+  }) as Add;
 }
 
 /** Empties a handed-back tab; false when it could not be (the tab then leaves the pool). */
