@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /**
  * Ports and hosts of the e2e stacks (overridable from the environment).
  *
@@ -28,8 +30,19 @@ const stackIndex = Math.min(stackCount, Math.max(1, Number(process.env.VITEST_PO
 export const e2eEnv = {
   ...stackPorts(stackIndex),
   emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199',
-  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromium: process.env.CHROMIUM_PATH ?? defaultChromium(),
 };
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, the same engine and version as the
+ * chromium package) when installed, else the full browser. The shell is what Playwright itself runs
+ * headless tests in: no browser UI and no GPU compositing, which made the suite take 261 CPU-s
+ * instead of 370 (docs/decisions/browser-test-stacks.md).
+ */
+function defaultChromium(): string {
+  const shell = '/usr/lib/chromium/chromium-headless-shell';
+  return existsSync(shell) ? shell : '/usr/bin/chromium';
+}
 
 /** How every browser test starts Chromium (once per run, see global-setup.ts). */
 export const chromiumLaunchOptions = {
