@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { apiUrl, chromiumLaunchOptions, e2eEnv, webUrl } from './env';
-import { checkoutTab } from './page-pool';
+import { checkoutTab, closeTabsInUse } from './page-pool';
 
 export { apiUrl, webUrl };
 
@@ -52,9 +52,26 @@ export function sharedForTests<T>(create: () => Promise<T>, dispose: (value: T) 
   };
 }
 
-/** One Chromium for the enclosing file (or describe block). */
+/**
+ * This worker's connection to the run's Chromium. It outlives the file: a worker runs its files one
+ * after another in one module registry (vitest.e2e.config.ts `isolate: false`), so the next file's
+ * tests get the tabs this file's tests handed back (page-pool.ts) instead of new contexts.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function workerConnection(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/**
+ * The run's Chromium for the enclosing file (or describe block). At its end every context a test did
+ * not hand back is closed, as a closed connection would; emptied tabs stay for the next file.
+ */
 export function sharedBrowser(): () => Browser {
-  return sharedForTests(launchBrowser, (browser) => browser.close());
+  return sharedForTests(workerConnection, closeTabsInUse);
 }
 
 export interface PageOptions {

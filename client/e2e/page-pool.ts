@@ -4,7 +4,8 @@
  * Opening a tab in a new browser context costs Chromium a new renderer process that compiles the app
  * from nothing: about 1.2 CPU-seconds more than loading a page in a tab that already exists, and the
  * browser suite opened about seventy. So `newPage` (harness.ts) takes an idle tab when there is one,
- * and `context.close()` on what it returned empties the tab and keeps it instead of closing it.
+ * and `context.close()` on what it returned empties the tab and keeps it instead of closing it. The
+ * idle tabs outlive a file: the worker's next file gets them (harness.ts `sharedBrowser`).
  *
  * What a test sees is what a new context gives: no cookies, no localStorage, sessionStorage or
  * IndexedDB (so no Firebase sign-in and no session token), no routes, no listeners, no extra tabs, no
@@ -27,6 +28,8 @@ export interface PooledTab {
 }
 
 const idleTabs = new WeakMap<Browser, PooledTab[]>();
+/** The real `close` of each context the pool made (its `close` method hands the tab back). */
+const realClose = new WeakMap<BrowserContext, () => Promise<void>>();
 
 /** Origins whose storage a test can fill: the site, the API (its /docs page) and the Auth emulator. */
 const origins = [webUrl, apiUrl, `http://${e2eEnv.emulatorHost}`];
@@ -47,6 +50,7 @@ export async function checkoutTab(browser: Browser): Promise<PooledTab> {
     tainted: false,
     disposers: [],
   };
+  realClose.set(context, tab.closeContext);
   // Init scripts added to the context or the page (the harness's and a test's own) are removed when
   // the tab is handed back.
   context.addInitScript = disposedOnHandBack(tab, context.addInitScript.bind(context));
@@ -79,6 +83,16 @@ function disposedOnHandBack<Add extends (...args: never[]) => Promise<{ dispose:
     tab.disposers.push(() => disposable.dispose());
     return disposable;
   }) as Add;
+}
+
+/**
+ * Closes, for real, every context of `browser` that is not an idle tab: those a test left open, as the
+ * end of a connection would. The idle ones stay for the next file of this worker.
+ */
+export async function closeTabsInUse(browser: Browser): Promise<void> {
+  const idle = new Set((idleTabs.get(browser) ?? []).map((tab) => tab.context));
+  for (const context of browser.contexts())
+    if (!idle.has(context)) await (realClose.get(context) ?? (() => context.close()))();
 }
 
 /** Empties a handed-back tab; false when it could not be (the tab then leaves the pool). */
