@@ -100,16 +100,20 @@ describe('navbar', () => {
 
   it('the theme toggle switches dark/light and the choice survives a reload', async () => {
     const { context, page } = await newPage(browser(), { theme: 'light' });
+    const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await goto(page, '/all-articles');
     expect(await currentTheme(page)).toBe('light');
+    const lightBg = await bodyBackground();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await currentTheme(page)).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The colours change through a (for this reader, near-instant) transition: read them once it ran.
+    await expect.poll(bodyBackground).not.toBe(lightBg);
+    const darkBg = await bodyBackground();
     await reload(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect(await currentTheme(page)).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(darkBg);
+    expect(await bodyBackground()).toBe(darkBg);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await reload(page);
     await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
