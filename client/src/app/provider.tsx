@@ -3,7 +3,7 @@ import type { User } from '@firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import type { SessionHooks } from '@/lib/api-client';
-import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
 import {
   hasSignInToRestore,
   isFirebaseLoaded,
@@ -170,9 +170,15 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     };
   }, [logOut, onSessionExpired]);
 
+  const { loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, darkMode } = state;
   const value = useMemo<AuthContextValue>(
     () => ({
-      ...state,
+      loading,
+      user,
+      subscribed,
+      subscriptionLoading,
+      isAdmin,
+      adminLoading,
       signIn: async (email, password) => {
         const firebase = await loadFirebase();
         await firebase.signInWithEmailAndPassword(firebase.auth, email, password);
@@ -207,12 +213,19 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       },
       logOut,
       markSubscribed: () => dispatch({ type: 'subscribed' }),
-      toggleDarkMode: () => dispatch({ type: 'setDarkMode', darkMode: !state.darkMode }),
     }),
-    [state, logOut],
+    [loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, logOut],
+  );
+  const theme = useMemo<ThemeContextValue>(
+    () => ({ darkMode, toggleDarkMode: () => dispatch({ type: 'setDarkMode', darkMode: !darkMode }) }),
+    [darkMode],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <ThemeContext.Provider value={theme}>{children}</ThemeContext.Provider>
+    </AuthContext.Provider>
+  );
 }
 
 export function AppProvider({ children, onSessionExpired }: AuthProviderProps) {

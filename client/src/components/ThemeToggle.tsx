@@ -1,8 +1,8 @@
-import { useAuth } from '@/lib/auth';
+import { useTheme } from '@/lib/auth';
 import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
-  const { darkMode, toggleDarkMode } = useAuth();
+  const { darkMode, toggleDarkMode } = useTheme();
   return (
     <button
       type="button"

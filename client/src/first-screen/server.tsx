@@ -12,7 +12,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '@/app/route-table';
 import { preloadScreens } from '@/app/screens';
-import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
 import { initialSession } from '@/lib/session';
 import { seedFirstScreen, type FirstScreenData } from './data';
 
@@ -20,8 +20,9 @@ export type { FirstScreenData };
 
 const nothing = () => Promise.resolve();
 /** A signed-out visitor, nothing being restored, dark theme (the default; CSS follows the stored one). */
+const { darkMode, ...signedOutSession } = initialSession(true, false);
 const signedOut: AuthContextValue = {
-  ...initialSession(true, false),
+  ...signedOutSession,
   signIn: nothing,
   signInWithGoogle: nothing,
   createUser: nothing,
@@ -29,8 +30,8 @@ const signedOut: AuthContextValue = {
   getIdToken: () => Promise.reject(new Error('not signed in')),
   logOut: nothing,
   markSubscribed: () => {},
-  toggleDarkMode: () => {},
 };
+const darkTheme: ThemeContextValue = { darkMode, toggleDarkMode: () => {} };
 
 /**
  * The markup of `url`'s screen (what goes inside #root), or null when the route does not render
@@ -51,7 +52,9 @@ export async function renderFirstScreen(url: string, data: FirstScreenData): Pro
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthContext.Provider value={signedOut}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <ThemeContext.Provider value={darkTheme}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ThemeContext.Provider>
         </AuthContext.Provider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,8 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { SessionState } from './session';
 
-/** Everything screens can read or do with the session. Provided by AuthProvider (app/provider.tsx). */
-export interface AuthContextValue extends SessionState {
+/**
+ * Everything screens can read or do with the session but the theme. Provided by AuthProvider
+ * (app/provider.tsx). The session state's `darkMode` is provided apart (ThemeContext): switching the
+ * theme then re-renders only what draws with it, not every screen that reads the session.
+ */
+export interface AuthContextValue extends Omit<SessionState, 'darkMode'> {
   signIn: (email: string, password: string) => Promise<void>;
   signInWithGoogle: () => Promise<void>;
   /** Creates the Firebase account; the caller then sets the profile and registers on the server. */
@@ -14,13 +18,25 @@ export interface AuthContextValue extends SessionState {
   logOut: () => Promise<void>;
   /** After a successful payment: subscribed becomes true. */
   markSubscribed: () => void;
+}
+
+/** The session state's theme and its toggle (the moon/sun button). */
+export interface ThemeContextValue {
+  darkMode: boolean;
   toggleDarkMode: () => void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
+export const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme must be used inside <AuthProvider>');
   return value;
 }

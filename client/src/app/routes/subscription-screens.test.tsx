@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { AuthContext, ThemeContext, type AuthContextValue } from '@/lib/auth';
 import Payment from './Payment';
 import { queryKeys } from '@/lib/api/keys';
 import type { Plan } from '@/lib/api/types';
@@ -26,7 +26,6 @@ function session(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
     subscriptionLoading: false,
     isAdmin: false,
     adminLoading: false,
-    darkMode: false,
     signIn: noop,
     signInWithGoogle: noop,
     createUser: noop,
@@ -34,7 +33,6 @@ function session(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
     getIdToken: async () => 'id-token',
     logOut: noop,
     markSubscribed: () => undefined,
-    toggleDarkMode: () => undefined,
     ...overrides,
   };
 }
@@ -66,7 +64,9 @@ function renderAt(path: string, element: ReactNode, value = session(), state?: u
   render(
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={value}>
-        <RouterProvider router={router} />
+        <ThemeContext.Provider value={{ darkMode: false, toggleDarkMode: () => undefined }}>
+          <RouterProvider router={router} />
+        </ThemeContext.Provider>
       </AuthContext.Provider>
     </QueryClientProvider>,
   );

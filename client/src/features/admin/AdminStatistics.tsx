@@ -17,7 +17,7 @@ import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
-import { useAuth } from '@/lib/auth';
+import { useTheme } from '@/lib/auth';
 import { ViewsOverTime } from '@/components/ViewsOverTime';
 import { usePublisherArticleCounts, usePublisherViews } from '@/lib/api/admin';
 import { useUserCounts } from '@/lib/api/users';
@@ -28,7 +28,7 @@ const summarize = (counts: PublisherArticleCount[]) =>
 
 /** /dashboard index: user counts and publisher article counts as pie, column and line charts. */
 export function AdminStatistics() {
-  const { darkMode } = useAuth();
+  const { darkMode } = useTheme();
   const counts = usePublisherArticleCounts();
   const users = useUserCounts();
   const views = usePublisherViews();

@@ -12,7 +12,7 @@ import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 import { TagSelect } from './TagSelect';
 
 export function AllArticlesView() {
-  const { subscribed, isAdmin, darkMode } = useAuth();
+  const { subscribed, isAdmin } = useAuth();
   const [search, setSearch] = useState('');
   const [publisher, setPublisher] = useState('');
   const [tags, setTags] = useState<TagOption[]>([]);
@@ -83,7 +83,7 @@ export function AllArticlesView() {
           <label htmlFor="tag-filter" className="label">
             Tags
           </label>
-          <TagSelect inputId="tag-filter" value={tags} onChange={setTags} darkMode={darkMode} />
+          <TagSelect inputId="tag-filter" value={tags} onChange={setTags} />
         </div>
       </form>
 

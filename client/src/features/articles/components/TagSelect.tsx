@@ -1,11 +1,11 @@
 import Select, { type StylesConfig } from 'react-select';
+import { useTheme } from '@/lib/auth';
 import { TAG_OPTIONS, type TagOption } from '../tags';
 
 interface TagSelectProps {
   inputId: string;
   value: TagOption[];
   onChange: (value: TagOption[]) => void;
-  darkMode: boolean;
   placeholder?: string;
 }
 
@@ -56,13 +56,8 @@ export function tagSelectStyles(darkMode: boolean): StylesConfig<TagOption, true
   };
 }
 
-export function TagSelect({
-  inputId,
-  value,
-  onChange,
-  darkMode,
-  placeholder = 'Select tags...',
-}: TagSelectProps) {
+export function TagSelect({ inputId, value, onChange, placeholder = 'Select tags...' }: TagSelectProps) {
+  const { darkMode } = useTheme();
   return (
     <Select<TagOption, true>
       inputId={inputId}

@@ -2,7 +2,6 @@ import { articleFieldsSchema } from '@newsroom/common';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '@/components/Field';
-import { useAuth } from '@/lib/auth';
 import { TagSelect } from '../components/TagSelect';
 import { TAG_OPTIONS } from '../tags';
 import { writerMessages as m } from './messages';
@@ -75,7 +74,6 @@ interface ArticleTagsFieldProps {
 }
 
 export function ArticleTagsField({ control, errors }: ArticleTagsFieldProps) {
-  const { darkMode } = useAuth();
   return (
     <Field label="Tags" error={errors.formatedTags?.message}>
       {({ id }) => (
@@ -87,7 +85,6 @@ export function ArticleTagsField({ control, errors }: ArticleTagsFieldProps) {
               inputId={id}
               value={TAG_OPTIONS.filter((o) => field.value.includes(o.value))}
               onChange={(selected) => field.onChange(selected.map((o) => o.value))}
-              darkMode={darkMode}
               placeholder={m.selectTags}
             />
           )}

@@ -5,7 +5,7 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { StatCard } from '@/components/StatCard';
 import { displayStatus } from '@/components/StatusBadge';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useTheme } from '@/lib/auth';
 import { ViewsOverTime, type ViewsSeries } from '@/components/ViewsOverTime';
 import type { MyArticleViews } from '@/lib/api/types';
 import { useMyArticles, useMyArticleViews } from '@/lib/api/writer';
@@ -55,7 +55,8 @@ interface WriterStatisticsProps {
 
 /** /user-dashboard index: the user's own articles by status, their views, and the premium plan state. */
 export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProps) {
-  const { user, darkMode } = useAuth();
+  const { user } = useAuth();
+  const { darkMode } = useTheme();
   const articles = useMyArticles(user?.email);
   const history = useMyArticleViews(user?.email);
   const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);

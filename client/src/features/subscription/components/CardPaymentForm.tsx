@@ -2,7 +2,7 @@ import { CardElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/Spinner';
-import { useAuth } from '@/lib/auth';
+import { useTheme } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { usePayWithCard } from '../hooks/usePayWithCard';
 import { messages } from '../messages';
@@ -12,7 +12,7 @@ import type { PaymentInformation } from '../payment-information';
 export function CardPaymentForm({ payment }: { payment: PaymentInformation }) {
   const stripe = useStripe();
   const elements = useElements();
-  const { darkMode } = useAuth();
+  const { darkMode } = useTheme();
   const [cardReady, setCardReady] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const pay = usePayWithCard();
