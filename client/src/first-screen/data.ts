@@ -38,9 +38,9 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData)
 }
 
 /**
- * The site server's lists can be up to a minute old: once the app runs it shows them, and asks the API
- * again in the background, so an article approved or removed meanwhile appears or goes without a
- * skeleton in between.
+ * The site server's lists follow public changes, but trending order may be behind by the last minute's
+ * views, and a change may come after the page was sent: once the app runs it shows them, and asks the
+ * API again in the background, so what differs appears or goes without a skeleton in between.
  */
 export function revalidateFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
   const lists = [

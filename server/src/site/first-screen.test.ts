@@ -17,6 +17,8 @@ import { insertArticle } from '../test/article-fixtures.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { createSiteApp } from './app.js';
 import { imagePreload, loadFirstScreens, screenFor } from './first-screen.js';
+import { appLiveEvents } from '../app.js';
+import { apiChanges } from './changes.js';
 import { apiSource } from './source.js';
 
 const SHELL = `<!doctype html>
@@ -209,5 +211,41 @@ describe('matching and markup', () => {
     expect(imagePreload(`${UPLOADS}/a--800x600.png`, '"50vw"')).toContain('imagesizes="&quot;50vw&quot;"');
     expect(imagePreload('javascript:alert(1)', '100vw')).toBeNull();
     expect(imagePreload('not a url', '100vw')).toBeNull();
+  });
+});
+
+describe('after a public change', () => {
+  it('reads the lists, sitemap and feed again at once in both forms, instead of when their TTL is up', async () => {
+    const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+    const logger = pino({ level: 'silent' });
+    const changes = apiChanges(apiUrl, { logger, retryMs: 20 });
+    const longTtl = {
+      source: apiSource(apiUrl, 2_000),
+      distDir: dist,
+      siteUrl: 'https://news.example.test',
+      logger,
+    };
+    const listening = createSiteApp({ ...longTtl, feedTtlMs: 600_000, changes });
+    const deaf = createSiteApp({ ...longTtl, feedTtlMs: 600_000 });
+    const leadImage = async (app: Parameters<typeof request>[0]) =>
+      /<link rel="preload" as="image" href="([^"]+)"/.exec((await page(app, '/all-articles')).text)?.[1];
+    try {
+      const before = await leadImage(listening);
+      expect(await leadImage(deaf)).toBe(before);
+      expect(await leadImage(t.app)).toBe(before);
+      expect((await request(listening).get('/sitemap.xml')).text).not.toContain('fresh-story');
+      await expect.poll(() => appLiveEvents(t.app).streams.size).toBeGreaterThan(0);
+
+      const fresh = await insertArticle(t.store, {
+        articleImage: 'https://images.example.test/fresh-story.jpg',
+      });
+      await expect.poll(() => leadImage(listening), { timeout: 3_000 }).toBe(fresh.articleImage);
+      await expect.poll(() => leadImage(t.app), { timeout: 3_000 }).toBe(fresh.articleImage);
+      expect((await request(listening).get('/sitemap.xml')).text).toContain(`/article-details/${fresh._id}`);
+      // Without the change stream the site keeps its list for the TTL.
+      expect(await leadImage(deaf)).toBe(before);
+    } finally {
+      changes.close();
+    }
   });
 });

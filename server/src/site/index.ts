@@ -8,6 +8,7 @@ import { createLogger } from '../logger.js';
 import { createSiteApp } from './app.js';
 import { loadSiteConfig, type SiteConfig } from './config.js';
 import { defaultDistDir } from './routes.js';
+import { apiChanges } from './changes.js';
 import { apiSource } from './source.js';
 
 function readConfig(): SiteConfig {
@@ -25,8 +26,11 @@ function readConfig(): SiteConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
+  // The API's public event stream: the site reads its lists again when an article changes.
+  const changes = apiChanges(config.apiUrl, { logger });
   const app = createSiteApp({
     source: apiSource(config.apiUrl),
+    changes,
     distDir: config.distDir ?? defaultDistDir(),
     siteUrl: config.siteUrl,
     logger,
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
   );
 
   const shutdown = () => {
+    changes.close();
     const force = setTimeout(() => process.exit(0), 3_000);
     force.unref();
     server.close(() => process.exit(0));

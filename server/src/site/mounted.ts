@@ -3,15 +3,18 @@ import { compressAnswers } from '../cache/compress.js';
 import { createArticleAnswers } from '../articles/answers.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
+import type { EventBus } from '../events/bus.js';
+import { busChanges } from './changes.js';
 import { defaultDistDir, siteRouter } from './routes.js';
 import { serviceSource } from './source.js';
 
 /**
  * The site inside the API (SERVE_CLIENT=true): article data straight from the articles service,
  * and the site's origin is the API's PUBLIC_URL. The API compresses only its JSON answers, so the
- * site's pages and assets get the compression middleware here.
+ * site's pages and assets get the compression middleware here. The site hears of public changes on
+ * the app's event bus.
  */
-export function mountedSite(ctx: RouteContext): Router {
+export function mountedSite(ctx: RouteContext, bus: EventBus): Router {
   const site = siteRouter({
     source: serviceSource(createArticleAnswers(ctx.cache, createArticleService(ctx))),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),
@@ -19,6 +22,7 @@ export function mountedSite(ctx: RouteContext): Router {
     logger: ctx.logger,
     now: () => ctx.clock.now(),
     missGuard: (req, res) => ctx.limits.publicReads.guard(req, res),
+    changes: busChanges(bus),
   });
   return Router().use(compressAnswers(), site);
 }

@@ -15,6 +15,8 @@ import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
 import { loadRenderer, withFirstScreen, type FirstScreenData } from './first-screen-render.js';
 import { hintTags, loadFirstScreens, screenFor, withHeadTags } from './first-screen.js';
 import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
+import type { SiteChanges } from './changes.js';
+import { readAhead, type ReadAhead } from './read-ahead.js';
 import type { FirstScreenList, SiteSource } from './source.js';
 
 export interface SiteOptions {
@@ -25,8 +27,13 @@ export interface SiteOptions {
   siteUrl: string;
   logger: Logger;
   now?: () => Date;
-  /** How long a rendered sitemap or feed is reused (default one minute). */
+  /**
+   * How long the first screens' lists and a rendered sitemap or feed are reused (default one minute)
+   * when no change is announced.
+   */
   feedTtlMs?: number;
+  /** Public changes of article data: the lists, sitemap and feed are read again at once. */
+  changes?: SiteChanges;
   /** In-process: the visitor's public-read limit, checked when an article is not cached. */
   missGuard?: (req: Request, res: Response) => MissGuard;
 }
@@ -56,21 +63,32 @@ const siteHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** A body rebuilt at most once per `ttlMs`; concurrent misses share one build, failures are not kept. */
-function briefly<T>(ttlMs: number, now: () => number, build: () => Promise<T>): () => Promise<T> {
+/**
+ * A body rebuilt at most once per `ttlMs`; concurrent misses share one build, failures are not kept.
+ * `drop()` forgets it (the data changed): the next request builds it anew.
+ */
+function briefly<T>(ttlMs: number, now: () => number, build: () => Promise<T>) {
   let kept: { body: T; until: number } | null = null;
   let pending: Promise<T> | null = null;
-  return () => {
-    if (kept && kept.until > now()) return Promise.resolve(kept.body);
-    pending ??= build()
-      .then((body) => {
-        kept = { body, until: now() + ttlMs };
-        return body;
-      })
-      .finally(() => {
-        pending = null;
-      });
-    return pending;
+  let generation = 0;
+  return {
+    get(): Promise<T> {
+      if (kept && kept.until > now()) return Promise.resolve(kept.body);
+      const started = generation;
+      pending ??= build()
+        .then((body) => {
+          if (started === generation) kept = { body, until: now() + ttlMs };
+          return body;
+        })
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
+    },
+    drop(): void {
+      generation += 1;
+      kept = null;
+    },
   };
 }
 
@@ -88,43 +106,38 @@ export function siteRouter(options: SiteOptions): Router {
   const render = loadRenderer(distDir, logger);
 
   // The first screens' lists (home: trending; all articles: the first page), read at most once per
-  // TTL; a slow or failed read only costs the page its first screen and image hint.
+  // TTL and again on every public change; a slow or failed read only costs the page its first screen
+  // and image hint.
   const listTtlMs = options.feedTtlMs ?? 60_000;
-  const readList = (list: FirstScreenList) => {
-    const read = briefly(
-      listTtlMs,
-      () => now().getTime(),
-      async () => ({ cards: await source.cards(list), at: now().getTime() }),
-    );
-    // Read ahead: a visitor gets the last list while the next one is read (up to ten TTLs old),
-    // so only the first page after a start or a long outage waits for the API.
-    let last: { cards: ArticleCard[]; at: number } | null = null;
-    const refresh = () =>
-      read().then((value) => {
-        last = value;
-        return value;
-      });
-    return () => {
-      if (!last || now().getTime() - last.at > 10 * listTtlMs) return refresh();
-      refresh().catch((err: unknown) => logger.debug({ err }, `first screen: ${list} list not refreshed`));
-      return Promise.resolve(last);
-    };
-  };
-  const lists: Record<FirstScreenList, () => Promise<{ cards: ArticleCard[]; at: number }>> = {
-    trending: readList('trending'),
-    approved: readList('approved'),
+  const lists: Record<FirstScreenList, ReadAhead<ArticleCard[]>> = {
+    trending: readAhead(() => source.cards('trending'), {
+      ttlMs: listTtlMs,
+      now: () => now().getTime(),
+      onError: (err) => logger.debug({ err }, 'first screen: trending list not refreshed'),
+    }),
+    approved: readAhead(() => source.cards('approved'), {
+      ttlMs: listTtlMs,
+      now: () => now().getTime(),
+      onError: (err) => logger.debug({ err }, 'first screen: approved list not refreshed'),
+    }),
   };
   if (render) {
     for (const list of ['trending', 'approved'] as const)
-      lists[list]().catch((err: unknown) => logger.debug({ err }, `first screen: no ${list} list yet`));
+      lists[list].get().catch((err: unknown) => logger.debug({ err }, `first screen: no ${list} list yet`));
   }
+  const feeds: Array<{ drop(): void }> = [];
+  options.changes?.subscribe(() => {
+    lists.trending.changed();
+    lists.approved.changed();
+    for (const feed of feeds) feed.drop();
+  });
   const listOf = async (list: FirstScreenList) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), LEAD_IMAGE_WAIT_MS);
     });
     try {
-      return await Promise.race([lists[list](), late]);
+      return await Promise.race([lists[list].get(), late]);
     } catch (err) {
       logger.debug({ err }, `first screen: no ${list} list`);
       return null;
@@ -160,9 +173,9 @@ export function siteRouter(options: SiteOptions): Router {
     } else if (from) {
       const list = from === 'trending' ? 'trending' : 'approved';
       const read = await listOf(list);
-      image = read?.cards[0]?.articleImage;
-      data = read ? { [list]: read.cards, fetchedAt: read.at } : null;
-      markup = read && data ? await renderList(pathname, read.cards, data) : null;
+      image = read?.value[0]?.articleImage;
+      data = read ? { [list]: read.value, fetchedAt: read.at } : null;
+      markup = read && data ? await renderList(pathname, read.value, data) : null;
     } else {
       data = {};
       markup = render ? await render(pathname, data) : null;
@@ -177,10 +190,11 @@ export function siteRouter(options: SiteOptions): Router {
 
   const feed = (type: string, name: string, build: () => Promise<string>): RequestHandler => {
     const cached = briefly(options.feedTtlMs ?? 60_000, () => now().getTime(), build);
+    feeds.push(cached);
     return async (_req, res) => {
       let body: string;
       try {
-        body = await cached();
+        body = await cached.get();
       } catch (err) {
         logger.warn({ err }, `${name}: article data unavailable`);
         res.status(503).set('Retry-After', '30').type('text/plain').send('Service unavailable');

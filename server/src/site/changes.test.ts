@@ -1,0 +1,134 @@
+/**
+ * How the site hears of public changes: the app's bus in-process, the API's anonymous event stream in
+ * the standalone site (resuming after a lost connection with what happened meanwhile).
+ */
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLiveEvents } from '../app.js';
+import type { Article } from '../articles/types.js';
+import { insertArticle } from '../test/article-fixtures.js';
+import { makeTestApp, type TestApp } from '../test/app.js';
+import { listen } from '../test/sse.js';
+import { apiChanges, busChanges } from './changes.js';
+
+let t: TestApp;
+let api: Awaited<ReturnType<typeof listen>>;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  api = await listen(t.app);
+});
+afterAll(async () => {
+  await api.close();
+  await t.close();
+});
+
+/** Counts a source's change calls; `next(n)` resolves once there have been `n`. */
+function counter() {
+  let count = 0;
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    listener: () => {
+      count += 1;
+      for (const w of waiters.filter((w) => count >= w.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    },
+    get count() {
+      return count;
+    },
+    reach(n: number, timeoutMs = 3_000) {
+      if (count >= n) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${count} changes, expected ${n}`)), timeoutMs);
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+  };
+}
+const articles = () => t.store.collection<Article>('articles');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('busChanges (the site inside the API)', () => {
+  it('tells of public changes, after the write, and not of a submission only admins see', async () => {
+    const changes = counter();
+    const stop = busChanges(appLiveEvents(t.app).bus).subscribe(changes.listener);
+    try {
+      await insertArticle(t.store, { status: 'Pending' });
+      await pause(20);
+      expect(changes.count).toBe(0);
+
+      const approved = await insertArticle(t.store);
+      await changes.reach(1);
+      await articles().updateOne({ _id: approved._id }, { $set: { articleTitle: 'A better title' } });
+      await changes.reach(2);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('apiChanges (the standalone site)', () => {
+  it('tells of public changes on the API, not of submissions, and resumes after a lost connection', async () => {
+    const changes = counter();
+    const source = apiChanges(api.base, { logger: pino({ level: 'silent' }), retryMs: 20 });
+    source.subscribe(changes.listener);
+    const streams = appLiveEvents(t.app).streams;
+    try {
+      await expect.poll(() => streams.size).toBe(1);
+      expect(changes.count).toBe(0); // the stream's opening `ready` is not a change
+
+      await insertArticle(t.store, { status: 'Pending' });
+      const approved = await insertArticle(t.store);
+      await changes.reach(1);
+      await pause(50);
+      expect(changes.count).toBe(1);
+
+      // The connection drops; a change happens before the site is back: it is replayed.
+      api.server.closeAllConnections();
+      await articles().deleteOne({ _id: approved._id });
+      await changes.reach(2);
+      await expect.poll(() => streams.size).toBe(1);
+      await insertArticle(t.store);
+      await changes.reach(3);
+      expect(changes.count).toBe(3);
+    } finally {
+      source.close();
+    }
+    await expect.poll(() => streams.size).toBe(0);
+  });
+
+  it('keeps trying while the API is down and reads its stream once it is up', async () => {
+    const changes = counter();
+    const later = await makeTestApp();
+    const server = await listen(later.app);
+    await server.close(); // the port is known and refuses connections for now
+    const source = apiChanges(server.base, {
+      logger: pino({ level: 'silent' }),
+      retryMs: 20,
+      maxRetryMs: 50,
+    });
+    source.subscribe(changes.listener);
+    const port = Number(new URL(server.base).port);
+    const back = await new Promise<import('node:http').Server>((resolve) => {
+      const s = later.app.listen(port, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      await expect.poll(() => appLiveEvents(later.app).streams.size, { timeout: 3_000 }).toBe(1);
+      await insertArticle(later.store);
+      await changes.reach(1);
+    } finally {
+      source.close();
+      back.closeAllConnections();
+      await new Promise((resolve) => back.close(resolve));
+      await later.close();
+    }
+  });
+});
