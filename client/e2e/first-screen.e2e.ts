@@ -79,9 +79,9 @@ describe('the first screen in the HTML', () => {
     ] as const) {
       const root = await rawRoot(route);
       expect(root, route).toContain(`>${heading}</h1>`);
-      // The app gets the same data, so its first render draws the same screen. The site server reads
-      // its lists at most once a minute while other files post, approve and delete test articles, so
-      // the lead story is taken from the page's own data.
+      // The app gets the same data, so its first render draws the same screen. Other files post,
+      // approve and delete test articles meanwhile (the site reads its lists again after each), so the
+      // lead story is taken from the page's own data.
       const lead = firstScreenData(root)[list]?.[0];
       expect(lead, `${route}: lead story in the page's data`).toBeDefined();
       expect(root, route).toContain(asHtml(lead!.articleTitle));
@@ -130,6 +130,33 @@ describe('the first screen in the HTML', () => {
       await expectNoSeriousA11yViolations(page, `home before the app runs (${theme})`, {
         coloursOnly: theme === 'dark',
       });
+      await context.close();
+    }
+  });
+});
+
+describe('a returning reader', () => {
+  it('sees the session placeholder, not Login and Register, before the app runs; the app then decides', async () => {
+    for (const returning of [false, true]) {
+      const { context, page } = await newPage(browser(), { theme: 'light' });
+      // The kept signed-in hint, without a Firebase session behind it (signed out elsewhere).
+      if (returning) await page.addInitScript(() => localStorage.setItem('signed-in', '1'));
+      await withoutAppCode(page);
+      await page.goto(`${webUrl}/`);
+      await page.getByRole('heading', { level: 1, name: 'Trending now' }).waitFor();
+      const label = returning ? 'returning reader' : 'first visit';
+      const login = page.getByRole('link', { name: 'Login', exact: true });
+      const register = page.getByRole('link', { name: 'Register', exact: true });
+      expect(await login.isVisible(), label).toBe(!returning);
+      expect(await register.isVisible(), label).toBe(!returning);
+      expect(await page.getByTestId('session-placeholder').isVisible(), label).toBe(returning);
+
+      // With its code, the app restores what it can: nothing here, so Login and Register come back.
+      await page.unroute('**/assets/*.js');
+      await goto(page, '/');
+      await login.waitFor();
+      expect(await register.isVisible(), label).toBe(true);
+      expect(await page.getByTestId('session-placeholder').isVisible(), label).toBe(false);
       await context.close();
     }
   });

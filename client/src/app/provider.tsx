@@ -51,6 +51,12 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     applyTheme(state.darkMode ? 'dark' : 'light');
   }, [state.darkMode]);
 
+  // index.html marks a returning reader for the server-rendered navbar; from here the app draws the
+  // navbar from the session it restores (index.css, `restoring` variant).
+  useEffect(() => {
+    document.documentElement.classList.remove('restoring-session');
+  }, []);
+
   // Sign-in state changes (docs/product.md §4): theme, user, token, admin flag, premium check. Followed from the
   // moment Firebase is loaded, whoever loaded it; loaded here when a sign-in may need restoring.
   useEffect(() => {

@@ -90,11 +90,20 @@ export function Navbar() {
             // A sign-in is being restored: neither Login nor an avatar yet.
             avatarPlaceholder
           ) : (
+            // Server-rendered for a returning reader (`restoring` variant, index.css): the placeholder
+            // until the app runs and knows the session.
             <div className="flex items-center gap-1.5 sm:gap-2">
-              <Link to="/login" className="btn btn-outline px-2.5 py-1.5 sm:px-4 sm:py-2">
+              <span
+                className="hidden size-10 animate-pulse rounded-full bg-surface-2 restoring:block"
+                data-testid="session-placeholder"
+              />
+              <Link to="/login" className="btn btn-outline px-2.5 py-1.5 restoring:hidden sm:px-4 sm:py-2">
                 Login
               </Link>
-              <Link to="/registration" className="btn btn-primary px-2.5 py-1.5 sm:px-4 sm:py-2">
+              <Link
+                to="/registration"
+                className="btn btn-primary px-2.5 py-1.5 restoring:hidden sm:px-4 sm:py-2"
+              >
                 Register
               </Link>
             </div>
