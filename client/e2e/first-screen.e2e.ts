@@ -135,6 +135,26 @@ describe('the first screen in the HTML', () => {
   });
 });
 
+describe("the app's code", () => {
+  it('is fetched only once the first screen is on screen (after the first contentful paint)', async () => {
+    for (const route of ['/', '/all-articles']) {
+      const { context, page } = await newPage(browser(), { viewport: MOBILE, theme: 'light' });
+      await goto(page, route);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        code: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint, route).toBeDefined();
+      expect(timing.code.length, route).toBeGreaterThan(0);
+      expect(Math.min(...timing.code), route).toBeGreaterThanOrEqual(timing.paint!);
+      await context.close();
+    }
+  });
+});
+
 describe('a returning reader', () => {
   it('sees the session placeholder, not Login and Register, before the app runs; the app then decides', async () => {
     for (const returning of [false, true]) {

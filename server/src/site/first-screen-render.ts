@@ -59,9 +59,11 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
 
 /**
  * The head with the app's code (entry and module preloads) fetched and run only once the page has
- * painted (the next frame, or after a second in a tab that draws no frames): the first screen is
- * already in the page, and the app's code fetched or run first would hold back its painting on a
- * slow phone (and count against it in Lighthouse's first and largest paint).
+ * painted: when the browser reports its first contentful paint (a 'paint' performance entry, which
+ * comes once the frame is on screen, not when the main thread has drawn it), or after the next frame
+ * in a browser without paint entries, or after a second in a tab that draws no frames. The first
+ * screen is already in the page, and the app's code fetched or run first would hold back its painting
+ * on a slow phone (and count against it in Lighthouse's first and largest paint).
  */
 function appCodeAfterPaint(head: string): string {
   const entry = ENTRY.exec(head)?.[1];
@@ -73,7 +75,9 @@ function appCodeAfterPaint(head: string): string {
     'var started=false;function start(){if(started)return;started=true;var d=document,e;' +
     modules.map((href) => add('link', `e.rel='modulepreload';e.href='${href}';`)).join('') +
     add('script', `e.type='module';e.src='${entry}';`) +
-    '}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000);';
+    '}function later(){setTimeout(start,0)}' +
+    "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true})}" +
+    'catch(x){requestAnimationFrame(later)}setTimeout(start,1000);';
   return head
     .replace(ENTRY, '')
     .replace(MODULE_PRELOAD, '')
