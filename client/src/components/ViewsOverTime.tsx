@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '@/lib/format-date';
+import { formatCompactCount, formatCount } from '@/lib/format-number';
 import { chartStyles } from './chart-theme';
 
 /** One thing whose views are charted (an article, a publisher). */
@@ -29,10 +30,7 @@ interface ViewsOverTimeProps {
 
 const shortDay = (day: string) => formatDate(day, 'dayMonth') ?? day;
 const longDay = (day: string) => formatDate(day, 'shortWeekday') ?? day;
-/** Axis numbers that fit 40 px: 950, 1.5k, 14k. */
-const compactCount = (n: number) =>
-  n >= 1000 ? `${(n / 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })}k` : String(n);
-const plural = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : `${one}s`}`;
+const plural = (n: number, one: string) => `${formatCount(n)} ${n === 1 ? one : `${one}s`}`;
 
 /**
  * Views per day as one line, for every series added up or the one picked in the selector (one line
@@ -108,7 +106,7 @@ export function ViewsOverTime({ title, days, series, seriesName, allLabel, darkM
               stroke={theme.text}
               tick={{ fill: theme.text, fontSize: 11 }}
             />
-            <YAxis {...countAxis} width={40} tickFormatter={compactCount} />
+            <YAxis {...countAxis} width={40} tickFormatter={formatCompactCount} />
             <Tooltip {...tooltip} labelFormatter={(day) => longDay(String(day))} />
             <Line
               type="monotone"
@@ -149,12 +147,10 @@ export function ViewsOverTime({ title, days, series, seriesName, allLabel, darkM
                   {s.label}
                 </th>
                 <td className="py-2 pr-3 text-right font-semibold tabular-nums">
-                  {s.periodViews.toLocaleString('en-GB')}
+                  {formatCount(s.periodViews)}
                 </td>
                 {hasTotals && (
-                  <td className="py-2 text-right tabular-nums">
-                    {(s.totalViews ?? 0).toLocaleString('en-GB')}
-                  </td>
+                  <td className="py-2 text-right tabular-nums">{formatCount(s.totalViews ?? 0)}</td>
                 )}
               </tr>
             ))}

@@ -5,7 +5,8 @@
  */
 export type DateStyle = 'short' | 'long' | 'weekday' | 'dateTime' | 'dayMonth' | 'shortWeekday';
 
-const LOCALE = 'en-GB';
+/** The app's one locale, for dates and numbers alike (lib/format-number.ts). */
+export const LOCALE = 'en-GB';
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   /** 3 Jun 2026 */

@@ -5,6 +5,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
+import { formatCount } from '@/lib/format-number';
 import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 import 'swiper/css';
@@ -115,7 +116,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
               </h2>
               <p className={EXCERPT}>{cardExcerpt(article.articleDescription)}</p>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted">
-                <FiEye aria-hidden="true" /> {article.totalViewCount.toLocaleString('en-US')} views
+                <FiEye aria-hidden="true" /> {formatCount(article.totalViewCount)} views
                 {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}
               </p>
             </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatCount } from '@/lib/format-number';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion';
 
 /** Counts from 0 to `value` over `durationMs` (ease-out); shows `value` at once to readers who want less motion. */
@@ -18,5 +19,5 @@ export function AnimatedCounter({ value, durationMs }: { value: number; duration
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
   }, [value, durationMs, still]);
-  return <>{(still ? value : shown).toLocaleString('en-US')}</>;
+  return <>{formatCount(still ? value : shown)}</>;
 }
