@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { encodeRenditions } from '../uploads/image.js';
 import { displayFileName, type LegacyExt } from '@newsroom/common';
 import { writeRenditions } from '../uploads/variants.js';
+import { cachedEncoding, defaultImageCacheDir } from './image-cache.js';
 
 /** Palettes per tag: [deep, mid, accent]. Chosen to read well behind white serif type. */
 const PALETTES: Record<string, [string, string, string]> = {
@@ -155,13 +156,15 @@ export function avatarSvg(opts: { name: string; colors: [string, string] }): str
 /**
  * Renders an SVG as a stored image with its responsive variants, the way uploads are stored
  * (uploads/variants.ts), unless its display file already exists, so re-seeding never rewrites files
- * an earlier run made. Answers the display file name (`<base>--<W>x<H>.<ext>`).
+ * an earlier run made. The encoded files come from `cacheDir` when an earlier seed made the same ones
+ * (seed/image-cache.ts; null: always encode). Answers the display file name (`<base>--<W>x<H>.<ext>`).
  */
 export async function renderImage(
   uploadsDir: string,
   base: string,
   ext: LegacyExt,
   svg: string,
+  cacheDir: string | null = defaultImageCacheDir(),
 ): Promise<string> {
   const input = Buffer.from(svg);
   const { width, height } = await sharp(input).metadata();
@@ -169,7 +172,8 @@ export async function renderImage(
   const name = { base, width, height, ext };
   const file = displayFileName(name);
   if (existsSync(path.join(uploadsDir, file))) return file;
-  const image = await encodeRenditions(sharp(input), ext);
+  const encode = () => encodeRenditions(sharp(input), ext);
+  const image = cacheDir ? await cachedEncoding(cacheDir, svg, ext, width, encode) : await encode();
   if (image.width !== width || image.height !== height) {
     throw new Error(`seed image ${base}: rendered ${image.width}x${image.height}, not ${width}x${height}`);
   }

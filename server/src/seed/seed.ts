@@ -6,6 +6,7 @@ import { DuplicateKeyError, type Doc, type Store } from '../store/port.js';
 import { isPremium, type User } from '../users/types.js';
 import { DEMO_ACCOUNTS, DEMO_ARTICLES, DEMO_PUBLISHERS, type DemoAccount } from './content.js';
 import { emulatorAccountDirectory, type AccountDirectory } from './firebase-accounts.js';
+import { defaultImageCacheDir } from './image-cache.js';
 import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './images.js';
 import { seedViewHistory, type SeededViews } from './view-history.js';
 
@@ -25,6 +26,8 @@ export interface SeedDeps {
   logger: Logger;
   /** Where demo logins are created; defaults to the Auth emulator (none without one). */
   accounts?: AccountDirectory | null;
+  /** The encoded demo images kept between seeds (seed/image-cache.ts); null: encode every time. */
+  imageCacheDir?: string | null;
 }
 
 export interface SeedResult {
@@ -53,6 +56,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   const uploads = path.join(config.dataDir, 'uploads');
   const url = (file: string) => `${config.publicUrl}/uploads/${file}`;
   const accounts = deps.accounts === undefined ? emulatorAccountDirectory(config) : deps.accounts;
+  const cacheDir = deps.imageCacheDir === undefined ? defaultImageCacheDir() : deps.imageCacheDir;
 
   const authors = new Map<DemoAccount['key'], Author>();
   const withLogin: string[] = [];
@@ -62,6 +66,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       `seed-avatar-${account.key}`,
       'png',
       avatarSvg({ name: account.name, colors: account.colors }),
+      cacheDir,
     );
     const user = await ensureDemoUser(deps, accounts, account, i, url(avatar));
     if (user) withLogin.push(user.email);
@@ -85,6 +90,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       `seed-publisher-${i + 1}`,
       'png',
       publisherLogoSvg({ name: p.publisherName, colors: p.colors }),
+      cacheDir,
     );
     await insertIfMissing(publishers, {
       _id: publisherId(i + 1),
@@ -103,6 +109,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       `seed-article-${i + 1}`,
       'jpg',
       articleCoverSvg({ title: a.title, tag: a.tags[0]!, publisher: a.publisher, seed: i + 1 }),
+      cacheDir,
     );
     const author = authors.get(a.author)!;
     // Spread within the day too, so "newest first" has a stable, believable order.

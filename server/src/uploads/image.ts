@@ -81,6 +81,16 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 /**
+ * How each format is encoded. Part of the seed's image cache key (seed/image-cache.ts): a change
+ * here makes the seed encode its images anew.
+ */
+export const ENCODING = {
+  webp: { quality: 80 },
+  jpg: { quality: 82, mozjpeg: true },
+  png: { compressionLevel: 9 },
+} as const;
+
+/**
  * Decodes `source` once (upright, longest side at most MAX_SIDE) and encodes the display image and
  * its variants from those pixels. Also used for the demo seed's images.
  */
@@ -97,9 +107,9 @@ export async function encodeRenditions(
   const encode = async (w: number, format: Rendition['format']): Promise<Rendition> => {
     let img = sharp(data, { raw: { width, height, channels } });
     if (w < width) img = img.resize({ width: w });
-    if (format === 'webp') img = img.webp({ quality: 80 });
-    else if (format === 'jpg') img = img.jpeg({ quality: 82, mozjpeg: true });
-    else img = img.png({ compressionLevel: 9 });
+    if (format === 'webp') img = img.webp(ENCODING.webp);
+    else if (format === 'jpg') img = img.jpeg(ENCODING.jpg);
+    else img = img.png(ENCODING.png);
     return { width: w, format, data: await img.toBuffer() };
   };
   const jobs: Promise<Rendition>[] = [];
