@@ -1,14 +1,26 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ViewsOverTime } from './ViewsOverTime';
 
-// recharts measures its container; jsdom has no layout, so only the words and the table are checked.
-class NoResize {
-  observe() {}
+// recharts measures its container and jsdom has no layout: the container reports a chart-sized box
+// (so recharts draws instead of warning), and the words and the table are what is checked.
+class FixedSize {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const entry = { target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry;
+    this.callback([entry], this as unknown as ResizeObserver);
+  }
   unobserve() {}
   disconnect() {}
 }
-globalThis.ResizeObserver ??= NoResize as unknown as typeof ResizeObserver;
+// Unit test files share one environment: the stand-in is this file's only.
+const realResizeObserver = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = FixedSize as unknown as typeof ResizeObserver;
+});
+afterAll(() => {
+  globalThis.ResizeObserver = realResizeObserver;
+});
 
 const days = ['2026-03-08', '2026-03-09', '2026-03-10'];
 const series = [
