@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { stackCount } from './e2e/env';
-import { SlowestFirstSequencer } from './e2e/sequencer';
+import { stackCount } from './e2e/env.ts';
+import { SlowestFirstSequencer } from './e2e/sequencer.ts';
 
 /**
  * Browser end-to-end tests (e2e/*.e2e.ts) in Debian Chromium through playwright-core.
