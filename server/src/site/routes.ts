@@ -74,20 +74,24 @@ function briefly<T>(ttlMs: number, now: () => number, build: () => Promise<T>) {
   return {
     get(): Promise<T> {
       if (kept && kept.until > now()) return Promise.resolve(kept.body);
+      if (pending) return pending;
       const started = generation;
-      pending ??= build()
+      const building = build()
         .then((body) => {
           if (started === generation) kept = { body, until: now() + ttlMs };
           return body;
         })
         .finally(() => {
-          pending = null;
+          if (pending === building) pending = null;
         });
-      return pending;
+      pending = building;
+      return building;
     },
     drop(): void {
+      // A build already running may have read the data before the change: neither kept nor shared.
       generation += 1;
       kept = null;
+      pending = null;
     },
   };
 }
