@@ -28,10 +28,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Opens one stream; `seen` resolves when the marker text arrives on it. */
+let visitors = 0;
+/**
+ * Opens one stream for a visitor of its own (through a loopback proxy, as the API trusts, so the
+ * per-address stream limit sees a crowd, not one client); `seen` resolves when the marker arrives.
+ */
 function openStream(marker: string): Promise<{ seen: Promise<number> }> {
+  visitors += 1;
+  const visitor = `10.0.${visitors >> 8}.${visitors & 255}`;
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/events`, { agent: false });
+    const req = http.get(`${base}/events`, { agent: false, headers: { 'x-forwarded-for': visitor } });
     requests.push(req);
     req.on('error', reject);
     req.on('response', (res) => {

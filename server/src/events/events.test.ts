@@ -77,6 +77,36 @@ describe('GET /events refuses before streaming', () => {
     }
   });
 
+  it('answers 429 JSON with Retry-After past 64 open streams from one address; others and freed places still get in', async () => {
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    const held: SseStream[] = [];
+    try {
+      for (let i = 0; i < 64; i += 1) held.push(await openSse(base, '/events', from('203.0.113.7')));
+      expect(held.every((s) => s.status === 200)).toBe(true);
+
+      const refused = await openSse(base, '/events', from('203.0.113.7'));
+      expect(refused.status).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.body).toEqual({ message: expect.stringMatching(/^Too many live event streams/) });
+
+      const neighbour = await openSse(base, '/events', from('203.0.113.8'));
+      expect(neighbour.status).toBe(200);
+      neighbour.close();
+
+      held.pop()!.close();
+      await expect
+        .poll(async () => {
+          const again = await openSse(base, '/events', from('203.0.113.7'));
+          if (again.status === 200) held.push(again);
+          return again.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const s of held) s.close();
+    }
+  });
+
   it('answers 400 for an unknown query parameter', async () => {
     const res = await request(t.app).get('/events?topic=all');
     expect(res.status).toBe(400);

@@ -103,3 +103,40 @@ describe('EventStreams', () => {
     expect(streams.size).toBe(0);
   });
 });
+
+describe('EventStreams limits', () => {
+  it('refuses a stream past the process-wide limit, whoever asks, until one closes', async () => {
+    const limited = new EventStreams(new InProcessEventBus(), { maxStreams: 2, maxPerClient: 10 });
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.get('/events', (req, res) => {
+      try {
+        limited.open(req, res, { email: null, admin: false });
+      } catch (err) {
+        res.status((err as { status?: number }).status ?? 500).json({ message: (err as Error).message });
+      }
+    });
+    const server = await listen(app);
+    const held: SseStream[] = [];
+    try {
+      held.push(await openSse(server.base, '/events', { 'X-Forwarded-For': '198.51.100.1' }));
+      held.push(await openSse(server.base, '/events', { 'X-Forwarded-For': '198.51.100.2' }));
+      const refused = await openSse(server.base, '/events', { 'X-Forwarded-For': '198.51.100.3' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.body).toEqual({
+        message: expect.stringMatching(/as many live event streams as it can/),
+      });
+
+      held.shift()!.close();
+      await expect.poll(() => limited.size).toBe(1);
+      const admitted = await openSse(server.base, '/events', { 'X-Forwarded-For': '198.51.100.3' });
+      held.push(admitted);
+      expect(admitted.status).toBe(200);
+    } finally {
+      for (const s of held) s.close();
+      limited.close();
+      await server.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { TooManyRequests } from '../cache/public-read-limit.js';
 import type { EventBus } from './bus.js';
 import { canSee, isNamed, type AddressedEvent, type Viewer } from './types.js';
 
@@ -10,6 +11,13 @@ export interface StreamOptions {
   heartbeatMs?: number;
   /** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects and replays. */
   maxBufferedBytes?: number;
+  /**
+   * Open streams one client (IP address) may hold: a browser holds one per tab, an office or a school
+   * behind one address a few dozen; one attacker cannot hold the process's sockets. Default 64.
+   */
+  maxPerClient?: number;
+  /** Open streams in this process, all clients together (file descriptors, memory). Default 10 000. */
+  maxStreams?: number;
   now?: () => number;
 }
 
@@ -26,12 +34,17 @@ interface Stream {
   viewer: Viewer;
   /** When the session token it was opened with expires (ms); null for anonymous. */
   expiresAt: number | null;
+  /** Who holds it (the client's address), for the per-client limit. */
+  client: string;
 }
 
 export interface OpenOptions {
   lastEventId?: string;
   expiresAt?: number | null;
 }
+
+/** How long a refused client is asked to wait before it tries again (Retry-After, seconds). */
+export const STREAM_RETRY_AFTER_S = 30;
 
 const LAST_EVENT_ID = /^([0-9a-f]{8})-(\d{1,15})$/;
 
@@ -53,12 +66,17 @@ export class EventStreams {
   private readonly ringSize: number;
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
+  private readonly maxPerClient: number;
+  private readonly maxStreams: number;
+  private readonly perClient = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(bus: EventBus, options: StreamOptions = {}) {
     this.ringSize = options.ringSize ?? 1_000;
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+    this.maxPerClient = options.maxPerClient ?? 64;
+    this.maxStreams = options.maxStreams ?? 10_000;
     this.now = options.now ?? Date.now;
     this.unsubscribe = bus.subscribe((event) => this.deliver(event));
   }
@@ -73,11 +91,25 @@ export class EventStreams {
     return this.idOf(this.seq);
   }
 
-  /** Takes over `res` as an event stream for `viewer`; it stays open until either side closes it. */
+  /**
+   * Takes over `res` as an event stream for `viewer`; it stays open until either side closes it.
+   * Throws TooManyRequests (nothing written but Retry-After) when the client, or the process, holds
+   * as many streams as it may.
+   */
   open(req: Request, res: Response, viewer: Viewer, options: OpenOptions = {}): void {
     // Gone while its session was being looked up: its 'close' has fired already, nothing to keep.
     if (req.socket.destroyed || res.destroyed) return;
-    const stream: Stream = { res, viewer: { ...viewer }, expiresAt: options.expiresAt ?? null };
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= this.maxPerClient || this.streams.size >= this.maxStreams) {
+      res.set('Retry-After', String(STREAM_RETRY_AFTER_S));
+      throw new TooManyRequests(
+        held >= this.maxPerClient
+          ? 'Too many live event streams from this address; close some tabs or try again later'
+          : 'The server holds as many live event streams as it can; try again later',
+      );
+    }
+    const stream: Stream = { res, viewer: { ...viewer }, expiresAt: options.expiresAt ?? null, client };
     req.socket.setNoDelay(true);
     req.socket.setKeepAlive(true);
     res.setTimeout(0);
@@ -94,11 +126,11 @@ export class EventStreams {
     if (options.lastEventId !== undefined) head += this.replay(stream.viewer, options.lastEventId);
     head += `id: ${this.lastId}\ndata: {"type":"ready"}\n\n`;
     res.write(head);
-    this.streams.add(stream);
+    this.add(stream);
     this.startHeartbeat();
 
     res.on('close', () => {
-      this.streams.delete(stream);
+      this.remove(stream);
       if (this.streams.size === 0) this.stopHeartbeat();
     });
   }
@@ -112,7 +144,21 @@ export class EventStreams {
       res.end(() => socket?.destroy());
     }
     this.streams.clear();
+    this.perClient.clear();
     this.stopHeartbeat();
+  }
+
+  private add(stream: Stream): void {
+    this.streams.add(stream);
+    this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
+  }
+
+  /** Forgets a stream (once: 'close' follows a cut or an expiry). */
+  private remove(stream: Stream): void {
+    if (!this.streams.delete(stream)) return;
+    const held = (this.perClient.get(stream.client) ?? 1) - 1;
+    if (held > 0) this.perClient.set(stream.client, held);
+    else this.perClient.delete(stream.client);
   }
 
   private idOf(seq: number): string {
@@ -157,7 +203,7 @@ export class EventStreams {
   private write(stream: Stream, chunk: string): void {
     if (stream.res.writableLength > this.maxBufferedBytes) {
       // A stalled reader would hold memory without bound; cut it, it resumes by Last-Event-ID.
-      this.streams.delete(stream);
+      this.remove(stream);
       stream.res.destroy();
       return;
     }
@@ -179,7 +225,7 @@ export class EventStreams {
     const now = this.now();
     for (const stream of this.streams) {
       if (stream.expiresAt !== null && now >= stream.expiresAt) {
-        this.streams.delete(stream);
+        this.remove(stream);
         stream.res.end();
       } else {
         this.write(stream, ': ping\n\n');
