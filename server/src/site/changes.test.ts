@@ -2,6 +2,8 @@
  * How the site hears of public changes: the app's bus in-process, the API's anonymous event stream in
  * the standalone site (resuming after a lost connection with what happened meanwhile).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLiveEvents } from '../app.js';
@@ -129,6 +131,34 @@ describe('apiChanges (the standalone site)', () => {
       back.closeAllConnections();
       await new Promise((resolve) => back.close(resolve));
       await later.close();
+    }
+  });
+});
+
+describe('apiChanges against a misbehaving stream', () => {
+  it('drops a connection whose frame never ends and connects again', async () => {
+    let connections = 0;
+    const server = http.createServer((_req, res) => {
+      connections += 1;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (connections === 1)
+        res.write(`data: ${'x'.repeat(70 * 1024)}`); // no end of frame, ever
+      else res.write('id: 1\ndata: {"type":"article.approved"}\n\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const changes = counter();
+    const source = apiChanges(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      logger: pino({ level: 'silent' }),
+      retryMs: 10,
+    });
+    source.subscribe(changes.listener);
+    try {
+      await changes.reach(1);
+      expect(connections).toBe(2);
+    } finally {
+      source.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -35,6 +35,9 @@ export interface ApiChangesOptions {
   idleMs?: number;
 }
 
+/** Longest unfinished frame kept before the connection is dropped (and made again). */
+const MAX_FRAME_CHARS = 64 * 1024;
+
 /** What one frame of an event stream carries (the fields this reader uses). */
 interface Frame {
   id?: string;
@@ -129,6 +132,8 @@ export function apiChanges(apiUrl: string, options: ApiChangesOptions): SiteChan
           // `ready` opens every stream; anything else is a public change or a `resync`.
           if (type !== null && type !== 'ready') notify();
         }
+        // Our events are a few hundred bytes: an unfinished frame this long is not one of them.
+        if (pending.length > MAX_FRAME_CHARS) throw new Error('GET /events sent an over-long frame');
       }
     } finally {
       clearTimeout(idle);
