@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { FiMail } from 'react-icons/fi';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { needsEmailVerification, sendVerificationEmail } from '@/lib/account-recovery';
 import { Spinner } from './Spinner';
+import { MailIcon } from '@/components/screen-icons';
 
 const verificationMessages = {
   verificationSent: (email: string) => `Verification email sent to ${email}`,
@@ -52,7 +52,7 @@ export function EmailVerificationNotice({ className = '' }: { className?: string
       className={`flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-premium/40 bg-premium-soft px-4 py-3 text-sm text-ink ${className}`}
       data-testid="email-not-verified"
     >
-      <FiMail className="size-5 shrink-0 text-premium" aria-hidden="true" />
+      <MailIcon className="size-5 shrink-0 text-premium" aria-hidden="true" />
       <p className="min-w-[12rem] flex-1">
         <strong className="font-semibold">{verificationMessages.emailNotVerified}</strong> — follow the link
         emailed to <span className="break-words">{email}</span> to prove the address is yours.

@@ -1,10 +1,10 @@
-import { FaFacebookF, FaXTwitter, FaYoutube } from 'react-icons/fa6';
 import { Logo } from './Logo';
+import { FacebookIcon, XLogoIcon, YouTubeIcon } from '@/components/screen-icons';
 
 const socials = [
-  { label: 'Facebook', Icon: FaFacebookF },
-  { label: 'X (Twitter)', Icon: FaXTwitter },
-  { label: 'YouTube', Icon: FaYoutube },
+  { label: 'Facebook', Icon: FacebookIcon },
+  { label: 'X (Twitter)', Icon: XLogoIcon },
+  { label: 'YouTube', Icon: YouTubeIcon },
 ];
 
 export function Footer() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { FiAlertTriangle, FiRefreshCw } from 'react-icons/fi';
 import { errorMessage } from '@/lib/error-message';
 import { Spinner } from './Spinner';
+import { AlertTriangleIcon } from '@/components/screen-icons';
+import { RefreshIcon } from '@/components/icons';
 
 interface LoadErrorProps {
   /** What could not be loaded, as a sentence ("Your articles could not be loaded."). */
@@ -30,11 +31,11 @@ export function LoadError({ title, error, onRetry, className = '' }: LoadErrorPr
       className={`card flex flex-col items-center gap-3 p-6 text-center sm:p-8 ${className}`}
       data-testid="load-error"
     >
-      <FiAlertTriangle className="size-7 text-danger" aria-hidden="true" />
+      <AlertTriangleIcon className="size-7 text-danger" aria-hidden="true" />
       <p className="font-semibold text-ink">{title}</p>
       <p className="max-w-md text-sm text-muted">{errorMessage(error)}</p>
       <button type="button" className="btn btn-outline" onClick={() => void retry()} disabled={retrying}>
-        {retrying ? <Spinner className="size-4" label="Trying again" /> : <FiRefreshCw aria-hidden="true" />}
+        {retrying ? <Spinner className="size-4" label="Trying again" /> : <RefreshIcon aria-hidden="true" />}
         Try again
       </button>
     </div>

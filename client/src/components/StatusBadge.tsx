@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { FiLock } from 'react-icons/fi';
 import type { ArticleStatus } from '@/lib/api/types';
+import { LockIcon } from '@/components/screen-icons';
 
 /** A status as it is shown: 'Accepted' is never produced by the server; it reads as Approved (docs/api-contract.md). */
 export type ShownStatus = Exclude<ArticleStatus, 'Accepted'>;
@@ -31,7 +31,7 @@ export function StatusBadge({ status, className = '', ...rest }: { status: Artic
 export function PremiumBadge({ className = '', ...rest }: SpanProps) {
   return (
     <span className={`badge badge-premium ${className}`.trim()} {...rest}>
-      <FiLock className="mr-1" aria-hidden="true" /> Premium
+      <LockIcon className="mr-1" aria-hidden="true" /> Premium
     </span>
   );
 }

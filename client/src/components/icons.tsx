@@ -1,13 +1,14 @@
 /**
- * The few icons drawn on every page (navbar, theme toggle, error screen), as plain SVG: react-icons
- * would add its runtime to the first-paint bundle for them. Shapes from Feather (MIT), as react-icons'
- * `Fi*` icons; other screens keep using react-icons.
+ * The few icons drawn on every page (navbar, theme toggle, error screen), as plain SVG components in
+ * the first-paint bundle. Shapes from Feather (MIT). The screens' other icons are in screen-icons.tsx,
+ * out of that bundle.
  */
 import type { ReactNode, SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function feather(children: ReactNode) {
+/** An outline icon on Feather's 24-unit grid, drawn in the text colour. */
+export function feather(children: ReactNode) {
   return function Icon(props: IconProps) {
     return (
       <svg

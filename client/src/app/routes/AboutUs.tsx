@@ -1,28 +1,35 @@
-import { FiActivity, FiAward, FiEdit3, FiEye, FiStar, FiTrendingUp } from 'react-icons/fi';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useActiveUsers } from '@/lib/api/users';
+import {
+  ActivityIcon,
+  AwardIcon,
+  EditIcon,
+  EyeIcon,
+  StarIcon,
+  TrendingUpIcon,
+} from '@/components/screen-icons';
 
 const CLAIMS = [
-  { value: '500+', label: 'Daily articles', Icon: FiEdit3 },
-  { value: '1M+', label: 'Total views', Icon: FiEye },
-  { value: '100+', label: 'Verified writers', Icon: FiAward },
+  { value: '500+', label: 'Daily articles', Icon: EditIcon },
+  { value: '1M+', label: 'Total views', Icon: EyeIcon },
+  { value: '100+', label: 'Verified writers', Icon: AwardIcon },
 ];
 
 const OFFERS = [
   {
     title: 'Trending articles',
     text: 'The stories readers open most rise to the front page, so you always see what matters today.',
-    Icon: FiTrendingUp,
+    Icon: TrendingUpIcon,
   },
   {
     title: 'Exclusive premium content',
     text: 'Subscribers unlock in-depth investigations and analysis reserved for premium members.',
-    Icon: FiStar,
+    Icon: StarIcon,
   },
   {
     title: 'An interactive publishing system',
     text: 'Writers submit stories, editors review them, and approved articles reach readers within hours.',
-    Icon: FiEdit3,
+    Icon: EditIcon,
   },
 ];
 
@@ -57,7 +64,7 @@ export default function AboutUs() {
             </li>
           ))}
           <li className="card border-accent p-6 text-center">
-            <FiActivity className="mx-auto size-7 text-success" aria-hidden="true" />
+            <ActivityIcon className="mx-auto size-7 text-success" aria-hidden="true" />
             <p className="mt-3 font-display text-5xl font-bold" data-testid="active-users">
               {active.data ?? '—'}
             </p>

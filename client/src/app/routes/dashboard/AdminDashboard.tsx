@@ -1,13 +1,13 @@
-import { FiBarChart2, FiFileText, FiPlusSquare, FiUser, FiUsers } from 'react-icons/fi';
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
 import { useModerationCounts } from '@/lib/api/admin';
+import { BarChartIcon, FileTextIcon, PlusSquareIcon, UserIcon, UsersIcon } from '@/components/screen-icons';
 
 const items: DashboardMenuItem[] = [
-  { to: '/dashboard', label: 'Statistics', icon: FiBarChart2, end: true },
-  { to: '/dashboard/all-users', label: 'All Users', icon: FiUsers },
-  { to: '/dashboard/all-articles-admin', label: 'All Articles', icon: FiFileText },
-  { to: '/dashboard/add-publisher', label: 'Add Publisher', icon: FiPlusSquare },
-  { to: '/dashboard/my-profile', label: 'My Profile', icon: FiUser },
+  { to: '/dashboard', label: 'Statistics', icon: BarChartIcon, end: true },
+  { to: '/dashboard/all-users', label: 'All Users', icon: UsersIcon },
+  { to: '/dashboard/all-articles-admin', label: 'All Articles', icon: FileTextIcon },
+  { to: '/dashboard/add-publisher', label: 'Add Publisher', icon: PlusSquareIcon },
+  { to: '/dashboard/my-profile', label: 'My Profile', icon: UserIcon },
 ];
 
 /** /dashboard: the admin area (docs/product.md §2); the All Articles item shows how many articles wait for review. */

@@ -1,9 +1,9 @@
-import { FiBarChart2, FiUser } from 'react-icons/fi';
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
+import { BarChartIcon, UserIcon } from '@/components/screen-icons';
 
 const items: DashboardMenuItem[] = [
-  { to: '/user-dashboard', label: 'Statistics', icon: FiBarChart2, end: true },
-  { to: '/user-dashboard/my-profile', label: 'My Profile', icon: FiUser },
+  { to: '/user-dashboard', label: 'Statistics', icon: BarChartIcon, end: true },
+  { to: '/user-dashboard/my-profile', label: 'My Profile', icon: UserIcon },
 ];
 
 /** /user-dashboard: a signed-in user's area (docs/product.md §2). */

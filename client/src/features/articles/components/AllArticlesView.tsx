@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FiSearch } from 'react-icons/fi';
 import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
@@ -10,6 +9,7 @@ import type { TagOption } from '../tags';
 import { ArticleCard } from './ArticleCard';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 import { TagSelect } from './TagSelect';
+import { SearchIcon } from '@/components/screen-icons';
 
 export function AllArticlesView() {
   const { subscribed, isAdmin } = useAuth();
@@ -47,7 +47,7 @@ export function AllArticlesView() {
             Search
           </label>
           <div className="relative">
-            <FiSearch
+            <SearchIcon
               className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted"
               aria-hidden="true"
             />

@@ -1,4 +1,3 @@
-import { FiEye } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
@@ -6,6 +5,7 @@ import { formatDate } from '@/lib/format-date';
 import { CARD_IMAGE_SIZES } from '@/lib/image-sizes';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
+import { EyeIcon } from '@/components/screen-icons';
 
 interface ArticleCardProps {
   article: Article;
@@ -68,7 +68,7 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
             <p className="flex items-center gap-2">
               {date && <time dateTime={article.createdAt}>{date}</time>}
               <span className="inline-flex items-center gap-1" data-testid="view-count">
-                <FiEye aria-hidden="true" /> {article.totalViewCount ?? 0}
+                <EyeIcon aria-hidden="true" /> {article.totalViewCount ?? 0}
                 <span className="sr-only">views</span>
               </span>
             </p>

@@ -1,6 +1,5 @@
 import { AxiosError } from 'axios';
 import { useEffect, useRef } from 'react';
-import { FiArrowLeft, FiEye, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -13,6 +12,7 @@ import { useArticle, useRecordView } from '@/lib/api/articles';
 import { formatDate } from '@/lib/format-date';
 import { articleMessages } from '../messages';
 import type { Article } from '../types';
+import { ArrowLeftIcon, EyeIcon, LockIcon } from '@/components/screen-icons';
 
 /** A premium article for a reader without premium: what the server shares, plus a subscribe call-to-action. */
 function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
@@ -43,7 +43,7 @@ function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
         </div>
       )}
       <div className="card mt-8 p-6 text-center sm:p-8">
-        <FiLock className="mx-auto size-8 text-premium" aria-hidden="true" />
+        <LockIcon className="mx-auto size-8 text-premium" aria-hidden="true" />
         <h2 className="mt-3 text-2xl font-bold">{articleMessages.premiumTeaserTitle}</h2>
         <p className="mx-auto mt-2 max-w-md text-muted">{articleMessages.premiumTeaserText}</p>
         <Link to="/subscription" className="btn btn-primary mt-5 px-6">
@@ -112,7 +112,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
   return (
     <article className="container-page max-w-4xl py-10" data-testid="article-details">
       <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
-        <FiArrowLeft aria-hidden="true" /> All articles
+        <ArrowLeftIcon aria-hidden="true" /> All articles
       </Link>
       <header className="mt-6 border-b border-rule pb-6">
         <div className="flex flex-wrap items-center gap-3">
@@ -139,8 +139,8 @@ export function ArticleDetailsView({ id }: { id: string }) {
           </span>
           {date && <time dateTime={a.createdAt}>{date}</time>}
           <span className="inline-flex items-center gap-1">
-            <FiEye aria-hidden="true" /> <span data-testid="details-view-count">{a.totalViewCount ?? 0}</span>{' '}
-            views
+            <EyeIcon aria-hidden="true" />{' '}
+            <span data-testid="details-view-count">{a.totalViewCount ?? 0}</span> views
           </span>
         </div>
       </header>

@@ -1,5 +1,4 @@
 import { AxiosError } from 'axios';
-import { FiArrowLeft, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -9,6 +8,7 @@ import { useDocumentTitle } from '@/components/usePageTitle';
 import { usePublicArticle } from '@/lib/api/articles';
 import { formatDate } from '@/lib/format-date';
 import { articleMessages } from '../messages';
+import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
 
 const TEASER_LENGTH = 300;
 
@@ -54,7 +54,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
   return (
     <article className="container-page max-w-4xl py-10" data-testid="article-teaser">
       <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
-        <FiArrowLeft aria-hidden="true" /> All articles
+        <ArrowLeftIcon aria-hidden="true" /> All articles
       </Link>
       <header className="mt-6 border-b border-rule pb-6">
         <div className="flex flex-wrap items-center gap-3">
@@ -92,7 +92,10 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
         <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-paper to-transparent" />
       </div>
       <div className="card mx-auto mt-8 max-w-3xl p-6 text-center sm:p-8">
-        <FiLock className={`mx-auto size-8 ${premium ? 'text-premium' : 'text-accent'}`} aria-hidden="true" />
+        <LockIcon
+          className={`mx-auto size-8 ${premium ? 'text-premium' : 'text-accent'}`}
+          aria-hidden="true"
+        />
         <h2 className="mt-3 text-2xl font-bold">
           {premium ? articleMessages.premiumTeaserTitle : articleMessages.signInTeaserTitle}
         </h2>

@@ -1,4 +1,3 @@
-import { FiEye } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -13,6 +12,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { useTrendingArticles } from '@/lib/api/articles';
 import { cardExcerpt } from '../messages';
+import { EyeIcon } from '@/components/screen-icons';
 
 interface TrendingCarouselProps {
   /** Autoplay interval and transition (docs/product.md: 5 s, 800 ms). */
@@ -116,7 +116,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
               </h2>
               <p className={EXCERPT}>{cardExcerpt(article.articleDescription)}</p>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted">
-                <FiEye aria-hidden="true" /> {formatCount(article.totalViewCount)} views
+                <EyeIcon aria-hidden="true" /> {formatCount(article.totalViewCount)} views
                 {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}
               </p>
             </div>

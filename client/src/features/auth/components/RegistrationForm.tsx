@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { FiImage } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
@@ -18,6 +17,7 @@ import {
   type RegistrationValues,
 } from '../validation';
 import { AuthField } from './AuthField';
+import { ImageIcon } from '@/components/screen-icons';
 
 export function RegistrationForm() {
   const { createUser, updateUserProfile, getIdToken } = useAuth();
@@ -99,7 +99,7 @@ export function RegistrationForm() {
           htmlFor="reg-photo"
           className="input flex cursor-pointer items-center gap-3 py-2.5 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/30"
         >
-          <FiImage className="size-5 shrink-0 text-muted" aria-hidden="true" />
+          <ImageIcon className="size-5 shrink-0 text-muted" aria-hidden="true" />
           <span className={photo ? 'text-ink' : 'text-muted'} data-testid="photo-name">
             {photoLabel}
           </span>

@@ -1,6 +1,6 @@
-import { FiCheck } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { PLAN_CARDS } from '../content';
+import { CheckIcon } from '@/components/screen-icons';
 
 export function PlanCards() {
   return (
@@ -24,7 +24,7 @@ export function PlanCards() {
           <ul className="mt-6 flex-1 space-y-3 text-sm">
             {plan.features.map((f) => (
               <li key={f} className="flex items-start gap-2">
-                <FiCheck className="mt-0.5 shrink-0 text-success" aria-hidden="true" /> {f}
+                <CheckIcon className="mt-0.5 shrink-0 text-success" aria-hidden="true" /> {f}
               </li>
             ))}
           </ul>

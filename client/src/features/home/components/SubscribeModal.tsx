@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { FiX } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { HOME_TIMINGS } from '../content';
+import { CloseIcon } from '@/components/icons';
 
 /** Remembered for the browser tab's visit, so the offer appears at most once per visit. */
 export const SUBSCRIBE_MODAL_SEEN_KEY = 'newsroom:subscribe-modal-seen';
@@ -47,7 +47,7 @@ export function SubscribeModal({ eligible }: SubscribeModalProps) {
           className="absolute top-3 right-3 grid size-9 place-items-center rounded-full hover:bg-white/10"
           aria-label="Close"
         >
-          <FiX className="size-5" aria-hidden="true" />
+          <CloseIcon className="size-5" aria-hidden="true" />
         </button>
         <p className="text-xs font-semibold tracking-[0.25em] uppercase opacity-80">Newsroom Premium</p>
         <h2 id="subscribe-modal-title" className="mt-2 font-display text-3xl font-bold text-paper">

@@ -1,14 +1,19 @@
-import { FiStar, FiUser, FiUsers } from 'react-icons/fi';
 import { useUserCounts } from '@/lib/api/users';
 import { HOME_TIMINGS } from '../content';
 import { AnimatedCounter } from './AnimatedCounter';
+import { StarIcon, UserIcon, UsersIcon } from '@/components/screen-icons';
 
 export function UserStats() {
   const counts = useUserCounts();
   const items = [
-    { label: 'Total users', value: counts.data?.allUserCount, Icon: FiUsers, testId: 'count-total' },
-    { label: 'Normal users', value: counts.data?.normalUsersCount, Icon: FiUser, testId: 'count-normal' },
-    { label: 'Premium users', value: counts.data?.premiumUsersCount, Icon: FiStar, testId: 'count-premium' },
+    { label: 'Total users', value: counts.data?.allUserCount, Icon: UsersIcon, testId: 'count-total' },
+    { label: 'Normal users', value: counts.data?.normalUsersCount, Icon: UserIcon, testId: 'count-normal' },
+    {
+      label: 'Premium users',
+      value: counts.data?.premiumUsersCount,
+      Icon: StarIcon,
+      testId: 'count-premium',
+    },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-3">

@@ -1,5 +1,4 @@
 import { Elements } from '@stripe/react-stripe-js';
-import { FiArrowLeft, FiLock } from 'react-icons/fi';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
@@ -7,6 +6,7 @@ import { getStripe, paymentsConfigured } from '@/lib/stripe';
 import { messages } from '../messages';
 import { describeDuration, type PaymentInformation } from '../payment-information';
 import { CardPaymentForm } from './CardPaymentForm';
+import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
 
 /** /payment (outside the layout): the amount, the card field and the Pay button. */
 export function PaymentView({ payment }: { payment: PaymentInformation }) {
@@ -24,7 +24,7 @@ export function PaymentView({ payment }: { payment: PaymentInformation }) {
             to="/subscription"
             className="inline-flex items-center gap-1 text-sm font-semibold text-accent hover:underline"
           >
-            <FiArrowLeft aria-hidden="true" /> Back to plans
+            <ArrowLeftIcon aria-hidden="true" /> Back to plans
           </Link>
           <h1 className="mt-6 font-display text-2xl font-bold">{messages.totalPaymentAmount}</h1>
           <p className="mt-2 font-display text-5xl font-bold tracking-tight" data-testid="payment-amount">
@@ -44,7 +44,7 @@ export function PaymentView({ payment }: { payment: PaymentInformation }) {
             )}
           </div>
           <p className="mt-6 flex items-center gap-2 text-xs text-muted">
-            <FiLock aria-hidden="true" /> Card details go straight to Stripe; they never touch our servers.
+            <LockIcon aria-hidden="true" /> Card details go straight to Stripe; they never touch our servers.
           </p>
         </div>
       </main>

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { FiAward, FiCheck } from 'react-icons/fi';
 import { Link, useNavigate } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { errorMessage } from '@/lib/error-message';
@@ -7,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { usePlans } from '@/lib/api/payments';
 import { messages } from '../messages';
 import { formatPaymentInformation, type PaymentRouteState } from '../payment-information';
+import { AwardIcon, CheckIcon } from '@/components/screen-icons';
 
 const BENEFITS = [
   'Every premium article',
@@ -33,7 +33,7 @@ function AlreadyPremium() {
   return (
     <div className="card mt-8 flex flex-col items-center gap-4 p-8 text-center" data-testid="already-premium">
       <span className="grid size-14 place-items-center rounded-full bg-premium-soft text-premium">
-        <FiAward className="size-7" aria-hidden="true" />
+        <AwardIcon className="size-7" aria-hidden="true" />
       </span>
       <p className="font-display text-2xl font-bold">{messages.alreadyPremium}</p>
       <Link to="/premium-articles" className="btn btn-primary">
@@ -111,7 +111,7 @@ function PlanForm() {
       <ul className="space-y-2 text-sm">
         {BENEFITS.map((b) => (
           <li key={b} className="flex items-center gap-2">
-            <FiCheck className="text-success" aria-hidden="true" /> {b}
+            <CheckIcon className="text-success" aria-hidden="true" /> {b}
           </li>
         ))}
       </ul>
