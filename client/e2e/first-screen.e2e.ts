@@ -180,6 +180,22 @@ describe('a returning reader', () => {
       await context.close();
     }
   });
+
+  it("gets Login and Register back after ten seconds when the app's code never runs", async () => {
+    const { context, page } = await newPage(browser(), { theme: 'dark' });
+    await page.clock.install();
+    await page.addInitScript(() => localStorage.setItem('signed-in', '1'));
+    await withoutAppCode(page);
+    await page.goto(`${webUrl}/`);
+    const login = page.getByRole('link', { name: 'Login', exact: true });
+    expect(await login.isVisible()).toBe(false);
+    await page.clock.fastForward(9_000);
+    expect(await login.isVisible()).toBe(false);
+    await page.clock.fastForward(1_500);
+    await login.waitFor();
+    expect(await page.getByTestId('session-placeholder').isVisible()).toBe(false);
+    await context.close();
+  });
 });
 
 describe('the app takes over the first screen', () => {
