@@ -23,6 +23,18 @@ function controlledRead() {
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A read-ahead value whose first read has answered 'v1' at time 0; `clock.now` moves time on. */
+async function primed(ttlMs: number) {
+  const clock = { now: 0 };
+  const api = controlledRead();
+  const errors: unknown[] = [];
+  const list = readAhead(api.read, { ttlMs, now: () => clock.now, onError: (e) => errors.push(e) });
+  const first = list.get();
+  api.answer(0, 'v1');
+  await first;
+  return { clock, api, list, errors };
+}
+
 describe('readAhead', () => {
   it('waits for the first read, then serves the value without reading within the TTL', async () => {
     let clock = 1_000;
@@ -41,14 +53,9 @@ describe('readAhead', () => {
   });
 
   it('after the TTL serves the last value while the next read runs, and the new one once it is in', async () => {
-    let clock = 0;
-    const api = controlledRead();
-    const list = readAhead(api.read, { ttlMs: 1_000, now: () => clock, onError: () => {} });
-    const first = list.get();
-    api.answer(0, 'v1');
-    await first;
+    const { clock, api, list } = await primed(1_000);
 
-    clock = 1_500;
+    clock.now = 1_500;
     expect((await list.get()).value).toBe('v1');
     expect(api.started).toBe(2);
     api.answer(1, 'v2');
@@ -57,29 +64,18 @@ describe('readAhead', () => {
   });
 
   it('waits again when the last value is older than its maximum age, and fails when that read fails', async () => {
-    let clock = 0;
-    const api = controlledRead();
-    const errors: unknown[] = [];
-    const list = readAhead(api.read, { ttlMs: 1_000, now: () => clock, onError: (e) => errors.push(e) });
-    const first = list.get();
-    api.answer(0, 'v1');
-    await first;
+    const { clock, api, list } = await primed(1_000);
 
-    clock = 20_000; // more than ten TTLs
+    clock.now = 20_000; // more than ten TTLs
     const late = list.get();
     api.fail(1);
     await expect(late).rejects.toThrow('API down');
   });
 
   it('reads at once on a change, and once more when the change came during a read', async () => {
-    let clock = 0;
-    const api = controlledRead();
-    const list = readAhead(api.read, { ttlMs: 60_000, now: () => clock, onError: () => {} });
-    const first = list.get();
-    api.answer(0, 'v1');
-    await first;
+    const { clock, api, list } = await primed(60_000);
 
-    clock = 10;
+    clock.now = 10;
     list.changed();
     expect(api.started).toBe(2);
     // Two more changes while that read runs: it may have missed them, so one read follows it.
@@ -97,12 +93,7 @@ describe('readAhead', () => {
   });
 
   it('keeps the last value when a read after a change fails, and says so', async () => {
-    const api = controlledRead();
-    const errors: unknown[] = [];
-    const list = readAhead(api.read, { ttlMs: 60_000, now: () => 0, onError: (e) => errors.push(e) });
-    const first = list.get();
-    api.answer(0, 'v1');
-    await first;
+    const { api, list, errors } = await primed(60_000);
 
     list.changed();
     api.fail(1);
