@@ -109,7 +109,7 @@ function buildFor(apiUrl: string, dir: string): string {
   rmSync(dir, { recursive: true, force: true });
   cpSync(outDir, dir, { recursive: true });
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.(m?js|html)$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/\.(m?js|html|json)$/.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const text = readFileSync(file, 'utf8');
     if (text.includes(firstApiUrl)) writeFileSync(file, text.split(firstApiUrl).join(apiUrl));
@@ -175,6 +175,15 @@ function startStack(
       CLIENT_DIST_DIR: distDir,
       FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
       LOG_LEVEL: 'warn',
+      // The Stripe.js stand-in (stripe-js-standin.ts) runs in the page and calls the Stripe test
+      // server from it, where real Stripe.js calls api.stripe.com: the site's CSP allows it.
+      SITE_CONNECT_SRC: stripeApiBase,
+      // The stacks share one Auth emulator: a demo account's photo (its Firebase profile) may be an
+      // upload of the stack that seeded it first, served by that stack's API.
+      SITE_IMG_SRC: Array.from(
+        { length: stackCount },
+        (_, i) => `http://127.0.0.1:${stackPorts(i).apiPort}`,
+      ).join(','),
     },
   });
   return { apiUrl, webUrl, dataDir, children: [api, web] };

@@ -71,8 +71,20 @@ async function workerConnection(): Promise<Browser> {
  * not hand back is closed, as a closed connection would; emptied tabs stay for the next file.
  */
 export function sharedBrowser(): () => Browser {
-  return sharedForTests(workerConnection, closeTabsInUse);
+  const browser = sharedForTests(workerConnection, closeTabsInUse);
+  afterAll(() => {
+    // Every page of every test: no CSP violation, no server-rendered page React could not keep.
+    expect(pageProblems.splice(0), 'CSP violations and hydration errors logged by the pages').toEqual([]);
+  });
+  return browser;
 }
+
+/**
+ * What no page may log: a Content-Security-Policy violation (Chromium says why it refused), or a
+ * hydration error (main.tsx: React could not keep the server's markup and drew it anew).
+ */
+const PAGE_PROBLEM = /Content Security Policy|Hydration error/;
+const pageProblems: string[] = [];
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
@@ -115,10 +127,18 @@ export async function newPage(
         sessionStorage.setItem('e2e:theme-seeded', '1');
       }
       if (suppress) sessionStorage.setItem('newsroom:subscribe-modal-seen', '1');
+      // Said on the console whatever Chromium itself logs of it (PAGE_PROBLEM).
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     },
     { theme, suppress },
   );
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && PAGE_PROBLEM.test(message.text()))
+      pageProblems.push(`${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
 
@@ -217,7 +237,7 @@ export async function expectNoSeriousA11yViolations(
   label: string,
   { coloursOnly = false }: { coloursOnly?: boolean } = {},
 ): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // not a <script>: the site's CSP refuses inline ones
   // Colours are measured at rest: running transitions (theme switch, carousel fade) jump to their end
   // and no new one starts while axe runs, instead of the test waiting them out.
   const violations = await page.evaluate(

@@ -1,10 +1,15 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AppProvider } from './app/provider';
+import './lib/zod-jitless';
+import { startTransition, type ErrorInfo } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot } from './app/AppRoot';
 import { router, routes } from './app/router';
 import { preloadScreens } from './app/screens';
-import { readFirstScreenData, revalidateFirstScreen, seedFirstScreen } from './first-screen/data';
+import {
+  FIRST_SCREEN_DATA_ID,
+  readFirstScreenData,
+  revalidateFirstScreen,
+  seedFirstScreen,
+} from './first-screen/data';
 import './index.css';
 import { hasSignInToRestore, loadFirebase } from './lib/load-firebase';
 import { queryClient } from './lib/query-client';
@@ -12,30 +17,48 @@ import { queryClient } from './lib/query-client';
 // A returning reader's session is restored by Firebase: start fetching it now, not after the first render.
 if (hasSignInToRestore()) void loadFirebase().catch(() => {}); // the provider reports a failure
 
-// The server drew this page's first screen from this data: the first render shows the same content.
+// The server drew this page's first screen from this data (docs/decisions/hydrated-first-screen.md):
+// the app's first render draws the same, as fresh as the server had it (so that nothing shows it
+// being read again while React hydrates), and reads it again once it has taken over.
 const firstScreen = readFirstScreenData();
-if (firstScreen) {
-  seedFirstScreen(queryClient, firstScreen);
-  revalidateFirstScreen(queryClient, firstScreen);
+if (firstScreen) seedFirstScreen(queryClient, { ...firstScreen, fetchedAt: Date.now() });
+
+const container = document.getElementById('root')!;
+
+/** React could not hydrate part of the page and drew it anew: said plainly (the browser tests fail on it). */
+function onRecoverableError(error: unknown, info: ErrorInfo) {
+  console.error('Hydration error', error, info.componentStack);
 }
 
-// A 401/403 from the API logs out (AuthProvider) and lands on /login.
-const goToLogin = () => void router.navigate('/login');
-
-const root = createRoot(document.getElementById('root')!);
-// A transition: React renders in slices between which the page stays responsive (the server's first
-// screen, or the masthead, is on show meanwhile), then swaps the result in at once.
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProvider onSessionExpired={goToLogin}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
+const start = (startHandover: (root: HTMLElement) => () => void) => {
+  const handover = startHandover(container);
+  let tookOver = false;
+  const done = () => {
+    if (tookOver) return;
+    tookOver = true;
+    handover();
+    document.getElementById(FIRST_SCREEN_DATA_ID)?.remove();
+    if (firstScreen) revalidateFirstScreen(queryClient, firstScreen);
+  };
+  const app = <AppRoot router={router} hydrating={Boolean(firstScreen)} onTookOver={done} />;
+  // A transition: React works in slices between which the page stays responsive (the server's first
+  // screen, or the masthead, is on show meanwhile). With the server's first screen in #root, React
+  // hydrates it (attaches to the markup, keeping what is typed into it); else it draws the page.
+  startTransition(() => {
+    if (firstScreen) hydrateRoot(container, app, { onRecoverableError });
+    else createRoot(container).render(app);
+  });
+};
 // The landing page's screen first (its chunk is already on its way, preloaded by the page's head), so
-// the first render shows it, not a spinner; index.html's masthead stays until then. Never wait long.
+// the first render shows it, not a spinner. Never wait long: a screen still loading when React
+// hydrates keeps the server's markup until it arrives.
+// The handover (what was typed, a held submit) comes in a chunk of its own, fetched meanwhile. Should
+// it not arrive, the app still starts: the page is the app's, though what was typed may be reset.
 const landing = preloadScreens(routes, window.location.pathname).catch(() => {});
-void Promise.race([landing, new Promise((resolve) => setTimeout(resolve, 3000))]).then(render);
+const withoutHandover = () => () => document.documentElement.classList.remove('app-pending');
+const handover = import('./first-screen/handover').then(
+  (m) => m.startHandover,
+  () => withoutHandover,
+);
+const soon = Promise.race([landing, new Promise((resolve) => setTimeout(resolve, 3000))]);
+void Promise.all([handover, soon]).then(([startHandover]) => start(startHandover));

@@ -55,6 +55,10 @@ export const EnvSchema = z.object({
   SERVE_CLIENT: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   /** The client build the site serves (default: client/dist of this repository). */
   CLIENT_DIST_DIR: optionalString,
+  /** Origins the site's pages may connect to besides the build's own (its CSP's connect-src). */
+  SITE_CONNECT_SRC: optionalString,
+  /** Origins besides https: and the build's API that the site's pages may show images from (img-src). */
+  SITE_IMG_SRC: optionalString,
   SESSION_TTL_SECONDS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(10, 'use at least 10 seconds').default(3600),
@@ -101,6 +105,10 @@ export interface Config {
   serveClient: boolean;
   /** CLIENT_DIST_DIR, absolute; undefined: client/dist of this repository. */
   clientDistDir?: string;
+  /** SITE_CONNECT_SRC: origins the site's pages may connect to besides the build's own. */
+  siteConnectSrc: string[];
+  /** SITE_IMG_SRC: origins besides https: and the build's API the site's pages show images from. */
+  siteImgSrc: string[];
   /** Lifetime of our session JWT in seconds (SESSION_TTL_SECONDS). */
   sessionTtlSeconds: number;
   /** Seed demo publishers, articles and accounts on first start (default: true unless production). */
@@ -186,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     serveClient: ['true', '1', 'yes'].includes(e.SERVE_CLIENT ?? ''),
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
+    siteConnectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
+    siteImgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
     seedDemoData:
       e.SEED_DEMO_DATA === undefined || e.SEED_DEMO_DATA === ''
         ? e.NODE_ENV !== 'production'
@@ -198,6 +208,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
     },
   };
+}
+
+/** The comma-separated list of origins (scheme, host, port) in variable `name`, each checked. */
+export function originList(name: string, value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, ''))
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}: ${origin} is not an origin (https://host[:port])`,
+      );
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
 }
 
 /** Addresses only this machine can reach. */

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { User } from '@firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import type { SessionHooks } from '@/lib/api-client';
 import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
 import {
@@ -14,7 +13,9 @@ import {
 import { queryKeys } from '@/lib/api/keys';
 import { queryClient } from '@/lib/query-client';
 import { TOKEN_KEY } from '@/lib/session-keys';
-import { initialSession, sessionReducer, type SessionUser } from '@/lib/session';
+import { Toaster } from 'react-hot-toast';
+import { useHydrated } from '@/lib/hydration';
+import { initialSession, sessionReducer, SERVER_SESSION, type SessionUser } from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
 
 // The API client (axios) and the live stream load with the first screen that needs them, not with the
@@ -51,11 +52,15 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     applyTheme(state.darkMode ? 'dark' : 'light');
   }, [state.darkMode]);
 
+  // What the server drew the page with until React has hydrated it (lib/hydration.ts), then the
+  // reader's own session and theme.
+  const hydrated = useHydrated();
+
   // index.html marks a returning reader for the server-rendered navbar; from here the app draws the
   // navbar from the session it restores (index.css, `restoring` variant).
   useEffect(() => {
-    document.documentElement.classList.remove('restoring-session');
-  }, []);
+    if (hydrated) document.documentElement.classList.remove('restoring-session');
+  }, [hydrated]);
 
   // Sign-in state changes (docs/product.md §4): theme, user, token, admin flag, premium check. Followed from the
   // moment Firebase is loaded, whoever loaded it; loaded here when a sign-in may need restoring.
@@ -176,7 +181,9 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     };
   }, [logOut, onSessionExpired]);
 
-  const { loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, darkMode } = state;
+  const { loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, darkMode } = hydrated
+    ? state
+    : SERVER_SESSION;
   const value = useMemo<AuthContextValue>(
     () => ({
       loading,
@@ -234,23 +241,34 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
   );
 }
 
+/** What the app adds to every page once it runs: the live stream and the toasts' container. */
+function AppExtras() {
+  // Not in the server's markup: they come after hydration, or React would find the page different.
+  if (!useHydrated()) return null;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <LiveEvents />
+      </Suspense>
+      <Toaster
+        position="top-right"
+        // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
+        containerStyle={{ top: 72 }}
+        toastOptions={{
+          className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
+          duration: 2000,
+        }}
+      />
+    </>
+  );
+}
+
 export function AppProvider({ children, onSessionExpired }: AuthProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider onSessionExpired={onSessionExpired}>
-        <Suspense fallback={null}>
-          <LiveEvents />
-        </Suspense>
         {children}
-        <Toaster
-          position="top-right"
-          // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
-          containerStyle={{ top: 72 }}
-          toastOptions={{
-            className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
-            duration: 2000,
-          }}
-        />
+        <AppExtras />
       </AuthProvider>
     </QueryClientProvider>
   );

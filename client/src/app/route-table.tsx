@@ -6,7 +6,9 @@ import { Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Layout } from '@/components/Layout';
+import { ScreenShown } from './AppRoot';
 import { AdminRoute } from './guards/AdminRoute';
+import { RouteError } from './RouteError';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { SubscriptionRoute } from './guards/SubscriptionRoute';
 import { screen, type Screen } from './screens';
@@ -33,7 +35,12 @@ const MyProfile = screen(() => import('./routes/dashboard/MyProfile'));
 const UserDashboard = screen(() => import('./routes/dashboard/UserDashboard'));
 const UserStatistics = screen(() => import('./routes/dashboard/UserStatistics'));
 
-const page = (Screen: Screen) => <Screen />;
+const page = (Screen: Screen) => (
+  <>
+    <Screen />
+    <ScreenShown />
+  </>
+);
 const login = (Screen: Screen) => <PrivateRoute>{page(Screen)}</PrivateRoute>;
 const subscribed = (Screen: Screen) => <SubscriptionRoute>{page(Screen)}</SubscriptionRoute>;
 const admin = (Screen: Screen) => <AdminRoute>{page(Screen)}</AdminRoute>;
@@ -80,3 +87,9 @@ export const routes: RouteObject[] = [
   { path: '/payment', element: standalone(login(Payment)) },
   { path: '*', element: standalone(page(NotFound)) },
 ];
+
+/**
+ * The route tree both routers use (the browser's and the site server's, so hydration finds the same
+ * tree): a render crash anywhere shows our own error screen (Try again / Home), not React Router's.
+ */
+export const appRoutes: RouteObject[] = [{ errorElement: <RouteError />, children: routes }];

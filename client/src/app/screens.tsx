@@ -1,39 +1,12 @@
-import { Children, isValidElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { preloadable, type Preloadable } from '@/lib/preloadable';
 
 /** A route's screen, loaded on demand (its own chunk) or ahead of time with `preload()`. */
-export interface Screen {
-  (): ReactElement;
-  preload(): Promise<void>;
-}
+export type Screen = Preloadable;
 
-/**
- * React.lazy that can also be loaded ahead: once loaded, the screen renders at once instead of
- * suspending (no loading spinner, and no wait for React to reveal the content after one).
- */
-export function screen(load: () => Promise<{ default: ComponentType }>): Screen {
-  let loaded: ComponentType | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        loaded = module.default;
-      },
-      (error: unknown) => {
-        loading = null; // a later render or preload tries again
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded! };
-  });
-  function LoadedOrLazy() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return Object.assign(LoadedOrLazy, { preload });
-}
+/** A route's screen (lib/preloadable.tsx): main.tsx and the site server load the landing page's ahead. */
+export const screen = preloadable;
 
 function screensIn(node: ReactNode): Screen[] {
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];

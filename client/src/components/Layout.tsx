@@ -1,10 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { preloadable } from '@/lib/preloadable';
 import { FullScreenLoader } from './FullScreenLoader';
 import { Navbar } from './Navbar';
 
 // Always below the fold (main is at least a screen tall), so it need not be in the first-paint bundle.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+// The site server loads it before it renders a page (the footer is in the markup); the browser
+// hydrates it when its chunk arrives (React keeps the server's footer until then).
+const Footer = preloadable(() => import('./Footer').then((m) => ({ default: m.Footer })));
+
+/** Loads what the layout draws besides the route's screen (the site server, before it renders). */
+export const preloadLayout = Footer.preload;
 
 export function Layout() {
   return (

@@ -39,8 +39,9 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData)
 
 /**
  * The site server's lists follow public changes, but trending order may be behind by the last minute's
- * views, and a change may come after the page was sent: once the app runs it shows them, and asks the
- * API again in the background, so what differs appears or goes without a skeleton in between.
+ * views, and a change may come after the page was sent: once the app has taken over it asks the API
+ * again in the background (at once for a list on show, else when a screen shows it), so what differs
+ * appears or goes without a skeleton in between.
  */
 export function revalidateFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
   const lists = [
@@ -48,12 +49,12 @@ export function revalidateFirstScreen(queryClient: QueryClient, data: FirstScree
     Array.isArray(data.approved) && queryKeys.approvedList(NO_FILTER),
   ];
   for (const queryKey of lists)
-    if (queryKey) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+    if (queryKey) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'active' });
 }
 
 /**
- * The page's embedded data; null when there is none. Its element sits in #root, so the app's first
- * render removes it with the server's markup: its absence tells that the app has taken over.
+ * The page's embedded data; null when there is none (then #root holds no first screen). Its element
+ * follows #root; the app removes it once it has taken over the page (main.tsx): its absence tells so.
  */
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
   const element = doc.getElementById(FIRST_SCREEN_DATA_ID);

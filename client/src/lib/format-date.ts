@@ -36,10 +36,18 @@ function formatter(style: DateStyle, utc: boolean): Intl.DateTimeFormat {
   return found;
 }
 
-/** `value` written in `style`; null when it is no date (the caller leaves the date out). */
-export function formatDate(value: string | number | Date, style: DateStyle = 'long'): string | null {
+/**
+ * `value` written in `style`; null when it is no date (the caller leaves the date out). `inUtc`: a
+ * moment written in UTC rather than the reader's zone (what the server, which cannot know the zone,
+ * writes; screens use useFormattedDate, lib/use-formatted-date.ts).
+ */
+export function formatDate(
+  value: string | number | Date,
+  style: DateStyle = 'long',
+  inUtc = false,
+): string | null {
   const day = typeof value === 'string' && CALENDAR_DAY.test(value);
   const date = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return formatter(style, day).format(date);
+  return formatter(style, day || inUtc).format(date);
 }

@@ -50,6 +50,13 @@ export function initialSession(darkMode: boolean, restoring = true): SessionStat
   };
 }
 
+/**
+ * The session every server-rendered page is drawn with: signed out, nothing being restored, dark (a
+ * first visit's theme). The browser draws the same until it has hydrated the page (app/provider.tsx);
+ * CSS shows a returning reader's placeholder and a light reader's colours meanwhile.
+ */
+export const SERVER_SESSION: SessionState = initialSession(true, false);
+
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'signedIn':

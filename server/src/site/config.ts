@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, EnvSchema, isLoopback } from '../config.js';
+import { ConfigError, EnvSchema, isLoopback, originList } from '../config.js';
 
 const optionalUrl = z
   .string()
@@ -10,6 +10,9 @@ const optionalUrl = z
 
 /** The standalone site process reads the API's PORT, HOST and emulator settings plus its own. */
 const SiteEnvSchema = EnvSchema.pick({
+  NODE_ENV: true,
+  SITE_CONNECT_SRC: true,
+  SITE_IMG_SRC: true,
   PORT: true,
   HOST: true,
   FIREBASE_AUTH_EMULATOR_HOST: true,
@@ -31,6 +34,12 @@ export interface SiteConfig {
   apiUrl: string;
   distDir?: string;
   logLevel: string;
+  /** NODE_ENV=production: HSTS on every answer. */
+  production: boolean;
+  /** SITE_CONNECT_SRC: origins the pages may connect to besides the build's own. */
+  connectSrc: string[];
+  /** SITE_IMG_SRC: origins besides https: and the build's API the pages show images from. */
+  imgSrc: string[];
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -54,5 +63,8 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     apiUrl: e.SITE_API_URL ?? `http://127.0.0.1:${e.PORT}`,
     distDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    connectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
+    imgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
   };
 }

@@ -35,13 +35,14 @@ const teaser: ArticleTeaser = {
 };
 
 describe('withFirstScreen', () => {
-  it('puts the markup and its data in #root instead of the placeholder', () => {
+  it('puts the markup alone in #root instead of the placeholder, its data right after #root', () => {
     const page = withFirstScreen(SHELL, '<main>Rendered</main>', { teaser });
     expect(page).not.toContain('placeholder masthead');
+    // Nothing but the markup in #root, not even white space: the app hydrates exactly that.
     expect(page).toMatch(
-      /<div id="root"><main>Rendered<\/main><script type="application\/json" id="first-screen-data">/,
+      /<div id="root"><main>Rendered<\/main><\/div>\s*<script type="application\/json" id="first-screen-data">/,
     );
-    expect(page).toMatch(/<\/script>\s*<\/div>\s*<\/body>/);
+    expect(page).toMatch(/<\/script>\s*<\/body>/);
     const json = /id="first-screen-data">([^<]*)<\/script>/.exec(page)?.[1] ?? '';
     // Nothing in the data closes the script element or opens a comment; it parses back unchanged.
     expect(json).not.toMatch(/<|>/);

@@ -85,14 +85,16 @@ function appCodeAfterPaint(head: string): string {
 }
 
 /**
- * `html` with `markup` in #root instead of its placeholder masthead, `data` beside it for the app,
- * and the app's code run after the first paint; unchanged when the shell has no placeholder.
+ * `html` with `markup` alone in #root instead of its placeholder masthead (the app hydrates #root:
+ * it must hold exactly what the app renders), `data` right after #root for the app, and the app's
+ * code run after the first paint; unchanged when the shell has no placeholder.
  */
 export function withFirstScreen(html: string, markup: string, data: FirstScreenData): string {
   const start = html.indexOf(ROOT_START);
   const end = html.indexOf(ROOT_END, start);
-  if (start < 0 || end < 0) return html;
+  const close = html.indexOf('</div>', end);
+  if (start < 0 || end < 0 || close < 0) return html;
   const json = `<script type="application/json" id="first-screen-data">${scriptJson(data)}</script>`;
   const head = appCodeAfterPaint(html.slice(0, start + ROOT_START.length));
-  return `${head}${markup}${json}${html.slice(end + ROOT_END.length)}`;
+  return `${head}${markup}</div>\n    ${json}${html.slice(close + '</div>'.length)}`;
 }

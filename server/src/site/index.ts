@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     distDir: config.distDir ?? defaultDistDir(),
     siteUrl: config.siteUrl,
     logger,
+    production: config.production,
+    connectSrc: config.connectSrc,
+    imgSrc: config.imgSrc,
   });
   const server: Server = await new Promise((resolve, reject) => {
     // No host: every interface. loadSiteConfig makes it loopback while the emulator is trusted.

@@ -23,6 +23,9 @@ export function mountedSite(ctx: RouteContext, bus: EventBus): Router {
     now: () => ctx.clock.now(),
     missGuard: (req, res) => ctx.limits.publicReads.guard(req, res),
     changes: busChanges(bus),
+    production: ctx.config.env === 'production',
+    connectSrc: ctx.config.siteConnectSrc,
+    imgSrc: ctx.config.siteImgSrc,
   });
   return Router().use(compressAnswers(), site);
 }

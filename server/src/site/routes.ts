@@ -14,6 +14,7 @@ import { ID_PATTERN } from '@newsroom/common';
 import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
 import { loadRenderer, withFirstScreen, type FirstScreenData } from './first-screen-render.js';
 import { hintTags, loadFirstScreens, screenFor, withHeadTags } from './first-screen.js';
+import { contentSecurityPolicy, inlineScriptSources, loadSitePolicy } from './policy.js';
 import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
 import type { SiteChanges } from './changes.js';
 import { readAhead, type ReadAhead } from './read-ahead.js';
@@ -36,6 +37,12 @@ export interface SiteOptions {
   changes?: SiteChanges;
   /** In-process: the visitor's public-read limit, checked when an article is not cached. */
   missGuard?: (req: Request, res: Response) => MissGuard;
+  /** Production: browsers are told to use HTTPS only (Strict-Transport-Security). */
+  production?: boolean;
+  /** Origins the pages may connect to besides the build's own (SITE_CONNECT_SRC). */
+  connectSrc?: string[];
+  /** Origins besides https: and the build's API the pages show images from (SITE_IMG_SRC). */
+  imgSrc?: string[];
 }
 
 const ARTICLE_ID = ID_PATTERN;
@@ -49,19 +56,27 @@ export function defaultDistDir(): string {
   return path.resolve(import.meta.dirname, '../../../client/dist');
 }
 
+/** A year, as HSTS preload lists ask. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Headers of every site answer. When the API serves the site, helmet's API defaults are replaced:
- * its Content-Security-Policy (default-src 'self') would block the SPA's inline theme script and
- * its calls to Firebase and Stripe, and COOP same-origin would break Google sign-in's popup.
+ * the site's Content-Security-Policy names its pages' inline scripts and the origins the client
+ * build uses (policy.ts; each page answer sets its own), and COOP same-origin would break Google
+ * sign-in's popup.
  */
-const siteHeaders: RequestHandler = (_req, res, next) => {
-  res.removeHeader('Content-Security-Policy');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  next();
-};
+function siteHeaders(csp: string, production: boolean): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    if (production) res.setHeader('Strict-Transport-Security', HSTS);
+    else res.removeHeader('Strict-Transport-Security');
+    next();
+  };
+}
 
 /**
  * A body rebuilt at most once per `ttlMs`; concurrent misses share one build, failures are not kept.
@@ -108,6 +123,9 @@ export function siteRouter(options: SiteOptions): Router {
   const screens = loadFirstScreens(distDir);
 
   const render = loadRenderer(distDir, logger);
+  const policy = loadSitePolicy(distDir);
+  const policyOptions = { connect: options.connectSrc, img: options.imgSrc };
+  const cspOf = (html: string) => contentSecurityPolicy(policy, inlineScriptSources(html), policyOptions);
 
   // The first screens' lists (home: trending; all articles: the first page), read at most once per
   // TTL and again on every public change; a slow or failed read only costs the page its first screen
@@ -189,7 +207,12 @@ export function siteRouter(options: SiteOptions): Router {
   };
 
   const sendHtml = (res: Response, status: number, html: string) => {
-    res.status(status).set('Cache-Control', 'no-cache').type('html').send(html);
+    res
+      .status(status)
+      .set('Cache-Control', 'no-cache')
+      .set('Content-Security-Policy', cspOf(html))
+      .type('html')
+      .send(html);
   };
 
   const feed = (type: string, name: string, build: () => Promise<string>): RequestHandler => {
@@ -209,7 +232,13 @@ export function siteRouter(options: SiteOptions): Router {
   };
 
   const router = Router();
-  router.use(siteHeaders);
+  router.use(siteHeaders(cspOf(shell.html), options.production ?? false));
+
+  // A form of a server-rendered page is held until the app runs (client/index.html); a browser
+  // without scripts posts it here: nothing is read or kept, the page is shown again.
+  router.post(['/login', '/registration', '/all-articles'], (req, res) => {
+    res.redirect(303, req.originalUrl);
+  });
 
   router.get('/robots.txt', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(renderRobots(siteUrl));

@@ -249,9 +249,10 @@ describe('API with SERVE_CLIENT', () => {
     const missing = await request(t.app).get('/no-such-endpoint').set('Accept', 'application/json');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Not found' });
-    // The site's pages drop the API's CSP (it would block the app) and allow sign-in popups.
+    // The site's pages get the site's CSP, not the API's (it would block the app), and allow sign-in popups.
     const page = await request(t.app).get('/all-articles').set('Accept', 'text/html');
-    expect(page.headers['content-security-policy']).toBeUndefined();
+    expect(page.headers['content-security-policy']).not.toBe(api.headers['content-security-policy']);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'(;| )/);
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 

@@ -8,8 +8,13 @@ import { SubscribeModal } from '@/features/home/components/SubscribeModal';
 import { UserStats } from '@/features/home/components/UserStats';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format-date';
+import { useHydrated } from '@/lib/hydration';
 
-const today = () => formatDate(new Date(), 'weekday');
+/** Today in the reader's zone; in UTC on the server and while hydrating (components/DateTime.tsx). */
+function Today() {
+  const text = formatDate(new Date(), 'weekday', !useHydrated());
+  return <span suppressHydrationWarning>{text}</span>;
+}
 
 export default function Home() {
   usePageTitle('Home');
@@ -22,7 +27,9 @@ export default function Home() {
       <section className="container-page pt-8 pb-6">
         <div className="flex flex-col gap-1 border-b border-rule pb-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <p className="section-kicker">{today()}</p>
+            <p className="section-kicker">
+              <Today />
+            </p>
             <h1 className="mt-1 font-display text-4xl font-bold tracking-tight sm:text-5xl">Trending now</h1>
           </div>
           <p className="max-w-md text-sm text-muted sm:text-right">

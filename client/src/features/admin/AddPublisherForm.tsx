@@ -69,6 +69,7 @@ export function AddPublisherForm() {
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit, () => setLogoMissing(!logo))}
       className="card grid max-w-2xl gap-5 p-5 sm:p-8"

@@ -160,7 +160,7 @@ function PreviewBody({
           </p>
         )}
         {declining ? (
-          <form noValidate onSubmit={(e) => void onDecline(e)} className="grid gap-2">
+          <form method="post" noValidate onSubmit={(e) => void onDecline(e)} className="grid gap-2">
             <Field label="Reason for declining" error={reasonError || undefined} markRequired>
               {(control) => (
                 <textarea

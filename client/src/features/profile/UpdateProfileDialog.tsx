@@ -135,7 +135,7 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
   const invalid = (name: keyof ProfileValues) => (errors[name] ? 'border-danger' : '');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
       <fieldset disabled={busy} className="grid gap-4">
         <div>
           <span className="label">Photo</span>

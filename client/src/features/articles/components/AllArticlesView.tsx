@@ -38,6 +38,7 @@ export function AllArticlesView() {
       </header>
 
       <form
+        method="post"
         role="search"
         className="card mb-8 grid gap-4 p-4 md:grid-cols-[1.4fr_1fr_1.4fr]"
         onSubmit={(e) => e.preventDefault()}

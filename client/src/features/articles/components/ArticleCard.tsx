@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
-import { formatDate } from '@/lib/format-date';
+import { DateTime } from '@/components/DateTime';
 import { CARD_IMAGE_SIZES } from '@/lib/image-sizes';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
@@ -19,7 +19,6 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
   const premium = article.isPremium === 'Yes';
   const locked = premium && !canReadPremium;
   const href = `/article-details/${article._id}`;
-  const date = formatDate(article.createdAt, 'short');
 
   return (
     <article
@@ -66,7 +65,7 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
           <div className="min-w-0 text-xs text-muted">
             <p className="truncate font-semibold text-ink">{article.userInfo?.name || 'Newsroom staff'}</p>
             <p className="flex items-center gap-2">
-              {date && <time dateTime={article.createdAt}>{date}</time>}
+              <DateTime value={article.createdAt} style="short" />
               <span className="inline-flex items-center gap-1" data-testid="view-count">
                 <EyeIcon aria-hidden="true" /> {article.totalViewCount ?? 0}
                 <span className="sr-only">views</span>

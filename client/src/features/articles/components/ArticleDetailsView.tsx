@@ -9,7 +9,7 @@ import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
 import { useArticle, useRecordView } from '@/lib/api/articles';
-import { formatDate } from '@/lib/format-date';
+import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
 import type { Article } from '../types';
 import { ArrowLeftIcon, EyeIcon, LockIcon } from '@/components/screen-icons';
@@ -108,7 +108,6 @@ export function ArticleDetailsView({ id }: { id: string }) {
   if (!article.data) return <FullScreenLoader label="Loading article" />;
 
   const a = article.data;
-  const date = formatDate(a.createdAt);
   return (
     <article className="container-page max-w-4xl py-10" data-testid="article-details">
       <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
@@ -137,7 +136,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
               By <span className="font-semibold text-ink">{a.userInfo?.name || 'Newsroom staff'}</span>
             </span>
           </span>
-          {date && <time dateTime={a.createdAt}>{date}</time>}
+          <DateTime value={a.createdAt} />
           <span className="inline-flex items-center gap-1">
             <EyeIcon aria-hidden="true" />{' '}
             <span data-testid="details-view-count">{a.totalViewCount ?? 0}</span> views

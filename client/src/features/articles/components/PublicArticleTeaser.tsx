@@ -6,7 +6,7 @@ import { PremiumBadge } from '@/components/StatusBadge';
 import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { usePublicArticle } from '@/lib/api/articles';
-import { formatDate } from '@/lib/format-date';
+import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
 import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
 
@@ -48,7 +48,6 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
   if (!teaser.data) return <FullScreenLoader label="Loading article" />;
 
   const a = teaser.data;
-  const date = formatDate(a.createdAt);
   const premium = a.isPremium === 'Yes';
   const cut = a.articleDescription.length >= TEASER_LENGTH;
   return (
@@ -66,7 +65,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
           <span>
             By <span className="font-semibold text-ink">{a.userInfo.name || 'Newsroom staff'}</span>
           </span>
-          {date && <time dateTime={a.createdAt}>{date}</time>}
+          <DateTime value={a.createdAt} />
         </p>
       </header>
       <figure className="mt-8">

@@ -79,6 +79,9 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
 
   return (
     <Swiper
+      // The motion preference is known only in the browser: the server's carousel moves, and one that
+      // must stand still is set up anew once the app has hydrated it (Swiper takes no autoplay change).
+      key={still ? 'still' : 'moving'}
       modules={[Autoplay, Navigation, Pagination, A11y]}
       autoplay={still ? false : { delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
       speed={still ? 0 : speedMs}

@@ -98,6 +98,7 @@ export function AddArticleForm() {
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit, () => {
         if (!image) setImageError(m.noImageStored);

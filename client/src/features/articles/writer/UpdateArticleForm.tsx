@@ -108,6 +108,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       className="grid grid-cols-[minmax(0,1fr)] gap-4"

@@ -101,7 +101,7 @@ export function LoginForm() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate={false}>
+      <form method="post" onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate={false}>
         <AuthField
           id="login-email"
           label="Email"

@@ -40,7 +40,7 @@ export function PasswordResetForm({ initialEmail, onDone }: PasswordResetFormPro
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-labelledby="reset-heading">
+    <form method="post" onSubmit={onSubmit} className="space-y-4" aria-labelledby="reset-heading">
       <h2 id="reset-heading" ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
         Reset your password
       </h2>

@@ -81,7 +81,7 @@ export function RegistrationForm() {
   const photoLabel = chosenFileLabel(photo, 'Choose a photo');
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate>
+    <form method="post" onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate>
       <AuthField id="reg-name" label="Name" markRequired autoComplete="name" {...register('name')} />
       <AuthField
         id="reg-email"

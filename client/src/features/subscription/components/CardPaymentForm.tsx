@@ -46,7 +46,7 @@ export function CardPaymentForm({ payment }: { payment: PaymentInformation }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Card payment">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Card payment">
       <span id="card-label" className="label">
         Card details
       </span>

@@ -63,7 +63,13 @@ function PlanForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card mt-8 space-y-6 p-6 sm:p-8" aria-label="Plan choice">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="card mt-8 space-y-6 p-6 sm:p-8"
+      aria-label="Plan choice"
+    >
       <p className="text-muted">
         Premium opens every premium article and lifts the free plan&apos;s posting limit for as long as your
         plan runs.
