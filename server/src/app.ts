@@ -14,7 +14,7 @@ import { createLiveEvents, type LiveEvents } from './events/live.js';
 import { mountedSite } from './site/mounted.js';
 import { observedStore } from './events/observed-store.js';
 import { eventRoutes } from './events/routes.js';
-import { maskEmails, maskTokens } from './logger.js';
+import { maskUrl } from './logger.js';
 import type { Store } from './store/port.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { publisherRoutes } from './publishers/routes.js';
@@ -147,7 +147,7 @@ function requestLogger(deps: AppDeps): express.RequestHandler {
       {
         reqId: req.id,
         method: req.method,
-        url: maskTokens(maskEmails(req.originalUrl)),
+        url: maskUrl(req.originalUrl),
         status,
         ms: Math.round(ms * 10) / 10,
       },

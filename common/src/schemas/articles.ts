@@ -7,7 +7,7 @@ import {
   TITLE_MAX,
 } from '../limits.js';
 import { TAGS } from '../tags.js';
-import { emailSchema, httpUrl, pageLimit, pageQuerySchema } from './fields.js';
+import { emailSchema, httpUrl, pageLimit, pageQuerySchema, queryText } from './fields.js';
 
 export const articleTitleSchema = z
   .string()
@@ -93,8 +93,8 @@ export const listPageQuerySchema = pageQuerySchema.extend({ limit: pageLimit(20)
 /** GET /all-articles/approved?search&publicationFiler&tags&page&limit */
 export const approvedQuerySchema = listPageQuerySchema
   .extend({
-    search: z.string().trim().max(SEARCH_MAX).optional(),
-    publicationFiler: z.string().trim().max(PUBLISHER_NAME_MAX).optional(),
+    search: queryText(SEARCH_MAX).optional(),
+    publicationFiler: queryText(PUBLISHER_NAME_MAX).optional(),
     tags: z
       .string()
       .max(500)

@@ -20,6 +20,19 @@ export const emailQuerySchema = z.object({ email: emailSchema });
 
 export const emailBodySchema = z.object({ email: emailSchema }).strict();
 
+/**
+ * Free text in a query string (a search, a filter): trimmed, at most `max` characters, no control
+ * characters (a NUL, an escape): nothing a reader types holds them, and a database may refuse them.
+ */
+export const queryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // The C0 and C1 control characters, spelled out so the OpenAPI pattern reads the same everywhere.
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not contain control characters');
+
 export const idParamSchema = z.object({ id: z.string().regex(ID_PATTERN, 'Malformed id') });
 
 const pageSizesText = PAGE_SIZES.join(', ');

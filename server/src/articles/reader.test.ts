@@ -192,6 +192,10 @@ describe('GET /all-articles/approved', () => {
     ['a page of 0', '?page=0'],
     ['a repeated parameter', '?search=a&search=b'],
     ['an operator in brackets', '?search[$ne]=x'],
+    ['a NUL in the search', '?search=a%00b'],
+    ['a control character in the search', '?search=%1B%5B31m'],
+    ['a NUL in the publisher', '?publicationFiler=Daily%00'],
+    ['a NUL among the tags', '?tags=politics%00'],
   ])('answers 400 JSON for %s', async (_case, query) => {
     const res = await get(query);
     expect(res.status).toBe(400);
