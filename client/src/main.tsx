@@ -3,6 +3,7 @@ import { startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';
 import { router, routes } from './app/router';
+import { RouteError } from './app/route-table';
 import { preloadScreens } from './app/screens';
 import {
   FIRST_SCREEN_DATA_ID,
@@ -39,6 +40,7 @@ const start = (startHandover: (root: HTMLElement) => () => void) => {
     handover();
     document.getElementById(FIRST_SCREEN_DATA_ID)?.remove();
     if (firstScreen) revalidateFirstScreen(queryClient, firstScreen);
+    void RouteError.preload().catch(() => {}); // tried again when it is needed
   };
   const app = <AppRoot router={router} hydrating={Boolean(firstScreen)} onTookOver={done} />;
   // A transition: React works in slices between which the page stays responsive (the server's first

@@ -89,6 +89,10 @@ export const UserSchema = z
     birth: z.string().optional(),
     gender: z.enum(GENDERS).optional(),
     role: z.literal('Admin').optional().meta({ description: "Present ('Admin') for admins only." }),
+    emailVerified: z
+      .boolean()
+      .optional()
+      .meta({ description: "Whether the owner's last sign-in said the address is verified." }),
     premiumEndAt: timestamp.nullable().meta({ description: 'Premium while this is in the future.' }),
     createdAt: timestamp,
   })

@@ -15,6 +15,7 @@ import { mountedSite } from './site/mounted.js';
 import { observedStore } from './events/observed-store.js';
 import { eventRoutes } from './events/routes.js';
 import { maskUrl } from './logger.js';
+import { knownHostsOnly } from './http/known-hosts.js';
 import type { Store } from './store/port.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { publisherRoutes } from './publishers/routes.js';
@@ -76,6 +77,8 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
   compressJsonAnswers(app);
   app.use(requestLogger(deps));
+  // The demo trusts the Auth emulator: no page under another name may drive it (DNS rebinding).
+  if (deps.config.firebaseAuthEmulatorHost) app.use(knownHostsOnly([deps.config.publicUrl]));
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(cors({ origin: deps.config.clientOrigins, credentials: false }));
   // Ahead of limiters, timeouts and compression: one long stream, each event sent as written.

@@ -1,5 +1,6 @@
 import { createContext, StrictMode, useCallback, useContext, useLayoutEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { HydrationProvider } from '@/lib/hydration';
 import { AppProvider } from './provider';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
@@ -39,13 +40,15 @@ export function AppRoot({ router, hydrating, onTookOver }: AppRootProps) {
   const goToLogin = useCallback(() => void router.navigate('/login'), [router]);
   return (
     <StrictMode>
-      <TookOverContext value={onTookOver}>
-        <AppProvider onSessionExpired={goToLogin}>
-          <RouterProvider router={router} />
-        </AppProvider>
-        {/* A page the browser draws alone holds no server markup to wait for: taken over at once. */}
-        {!hydrating && <OnThePage done={onTookOver} />}
-      </TookOverContext>
+      <HydrationProvider hydrating={hydrating}>
+        <TookOverContext value={onTookOver}>
+          <AppProvider onSessionExpired={goToLogin}>
+            <RouterProvider router={router} />
+          </AppProvider>
+          {/* A page the browser draws alone holds no server markup to wait for: taken over at once. */}
+          {!hydrating && <OnThePage done={onTookOver} />}
+        </TookOverContext>
+      </HydrationProvider>
     </StrictMode>
   );
 }

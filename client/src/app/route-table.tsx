@@ -8,7 +8,6 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Layout } from '@/components/Layout';
 import { ScreenShown } from './AppRoot';
 import { AdminRoute } from './guards/AdminRoute';
-import { RouteError } from './RouteError';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { SubscriptionRoute } from './guards/SubscriptionRoute';
 import { screen, type Screen } from './screens';
@@ -89,7 +88,14 @@ export const routes: RouteObject[] = [
 ];
 
 /**
+ * Our error screen, in a chunk of its own: it is loaded once the app has taken over the page
+ * (main.tsx), so that it is at hand for a crash, even one caused by a deploy that removed the
+ * chunks this page was built with.
+ */
+export const RouteError = screen(() => import('./RouteError').then((m) => ({ default: m.RouteError })));
+
+/**
  * The route tree both routers use (the browser's and the site server's, so hydration finds the same
  * tree): a render crash anywhere shows our own error screen (Try again / Home), not React Router's.
  */
-export const appRoutes: RouteObject[] = [{ errorElement: <RouteError />, children: routes }];
+export const appRoutes: RouteObject[] = [{ errorElement: standalone(<RouteError />), children: routes }];

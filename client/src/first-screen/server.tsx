@@ -15,6 +15,7 @@ import { appRoutes, routes } from '@/app/route-table';
 import { preloadScreens } from '@/app/screens';
 import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
 import { preloadLayout } from '@/components/Layout';
+import { ServerRendering } from '@/lib/hydration';
 import { SERVER_SESSION } from '@/lib/session';
 import { seedFirstScreen, type FirstScreenData } from './data';
 
@@ -53,13 +54,15 @@ export async function renderFirstScreen(url: string, data: FirstScreenData): Pro
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthContext.Provider value={signedOut}>
-          <ThemeContext.Provider value={darkTheme}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ThemeContext.Provider>
-        </AuthContext.Provider>
-      </QueryClientProvider>
+      <ServerRendering>
+        <QueryClientProvider client={queryClient}>
+          <AuthContext.Provider value={signedOut}>
+            <ThemeContext.Provider value={darkTheme}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ThemeContext.Provider>
+          </AuthContext.Provider>
+        </QueryClientProvider>
+      </ServerRendering>
     </StrictMode>,
   );
 }

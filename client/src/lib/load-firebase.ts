@@ -60,14 +60,3 @@ export function rememberSignedIn(signedIn: boolean): void {
     // storage blocked: the next visit starts signed out, as it would anyway
   }
 }
-
-/** Starts loading Firebase when the browser is idle (sign-in screens: ready before the reader submits). */
-export function preloadFirebaseWhenIdle(): () => void {
-  const start = () => void loadFirebase().catch((error: unknown) => console.error(error));
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(start, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(start, 200);
-  return () => clearTimeout(timer);
-}

@@ -30,6 +30,8 @@ export const VIEW_WINDOW_MS = 30 * 60 * 1000;
 export const FREE_PLAN_MAX_ARTICLES = 1;
 export const FREE_PLAN_MESSAGE = 'You have reached maximum post of free plan';
 const PREMIUM_CONTENT_MESSAGE = 'This is a premium article: subscribe to read it';
+/** An account without a name (or with an address as its name) cannot post: the byline is public. */
+export const NAME_BEFORE_POSTING_MESSAGE = 'Add your name to your profile before posting an article';
 /** A sitemap holds at most 50 000 URLs; the site's own pages take a few. */
 export const PUBLIC_INDEX_SIZE = 49_000;
 /** RSS carries the newest approved articles. */
@@ -175,6 +177,14 @@ export function createArticleService(deps: { store: Store; config: Config; clock
      * neither delete-and-repost nor two simultaneous posts get past the cap, on either engine).
      */
     async create(author: User, input: CreateArticle): Promise<Article> {
+      // The byline is the author's name, never their address: an account without one (its
+      // registration stopped before the profile) names itself first.
+      const name = (author.name || author.displayName || '').trim();
+      if (!name || name.includes('@')) {
+        throw new Invalid(NAME_BEFORE_POSTING_MESSAGE, [
+          { path: 'name', message: NAME_BEFORE_POSTING_MESSAGE },
+        ]);
+      }
       await assertPublisherExists(input.publisher);
       const claimed = await users.claimPostSlot(author.email, postingCap(author), () =>
         repo.countByAuthor(author.email),
@@ -194,7 +204,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         totalViewCount: 0,
         userInfo: {
           email: author.email,
-          name: author.name || author.displayName || author.email,
+          name,
           image: author.photoURL ?? '',
         },
       };

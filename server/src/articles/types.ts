@@ -24,6 +24,16 @@ export function isApproved(article: Pick<Article, 'status'>): boolean {
   return article.status === 'Approved' || article.status === 'Accepted';
 }
 
+/**
+ * The author's name as published: never an e-mail address (older records of an account whose
+ * registration stopped before it had a name kept the address as the name): '' then, and screens,
+ * the feed and JSON-LD show the publisher instead.
+ */
+export function publishedName(userInfo: { name?: string | null } | null | undefined): string {
+  const name = userInfo?.name ?? '';
+  return name.includes('@') ? '' : name;
+}
+
 /** What cards and teasers both show: the description cut like the lists, no author email. */
 function listed(a: ArticleTeaser): Omit<ArticleTeaser, 'updatedAt'> {
   return {
@@ -35,7 +45,7 @@ function listed(a: ArticleTeaser): Omit<ArticleTeaser, 'updatedAt'> {
     Tags: a.Tags ?? [],
     isPremium: a.isPremium,
     createdAt: a.createdAt,
-    userInfo: { name: a.userInfo?.name ?? '', image: a.userInfo?.image ?? '' },
+    userInfo: { name: publishedName(a.userInfo), image: a.userInfo?.image ?? '' },
   };
 }
 
@@ -48,7 +58,7 @@ export function toPublicArticle(
   a: Article,
 ): Omit<Article, 'userInfo'> & { userInfo: { name: string; image: string } } {
   const { userInfo, ...rest } = a;
-  return { ...rest, userInfo: { name: userInfo?.name ?? '', image: userInfo?.image ?? '' } };
+  return { ...rest, userInfo: { name: publishedName(userInfo), image: userInfo?.image ?? '' } };
 }
 
 /** The teaser of an article (or of a card or public answer, which carry the same fields). */

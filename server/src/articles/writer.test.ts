@@ -64,6 +64,31 @@ describe('POST /articles?email', () => {
     expect(new Date(stored!.createdAt).toISOString()).toBe(stored!.createdAt);
   });
 
+  it('refuses an author without a name (400), never publishing their address as the byline', async () => {
+    const writer = await signInAs(t, { name: 'Soon Nameless' });
+    // As an account whose registration stopped after its session: a record without a name.
+    await t.store.collection('users').updateOne({ email: writer.email }, { $set: { name: '' } });
+    await t.store.collection('users').updateOne({ email: writer.email }, { $unset: { displayName: '' } });
+    const res = await post(writer, validPost);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Add your name to your profile before posting an article');
+    expect(await articlesOf(writer.email)).toHaveLength(0);
+    // Older articles that kept the address as the name show no name anywhere public.
+    const old = await insertArticle(t.store, {
+      userInfo: { email: writer.email, name: writer.email, image: '' },
+    });
+    const lists = [
+      (await request(t.app).get('/all-articles/approved?limit=50')).body as Article[],
+      [(await request(t.app).get(`/articles/public/${old._id}`)).body as Article],
+      [(await request(t.app).get(`/article/data/${old._id}`).set(bearer(premium.token))).body as Article],
+    ];
+    for (const list of lists) {
+      const shown = list.find((a) => a._id === old._id);
+      expect(shown?.userInfo.name).toBe('');
+      expect(JSON.stringify(shown)).not.toContain(writer.email);
+    }
+  });
+
   it('caps the free plan at one article: the next answers 402 needPremium and stores nothing', async () => {
     const writer = await signInAs(t);
     expect((await post(writer, validPost)).status).toBe(201);

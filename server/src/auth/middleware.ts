@@ -64,10 +64,15 @@ export function createGuards(deps: GuardDeps): Guards {
     return claims;
   };
 
+  /**
+   * The caller's record. A session belongs to the account it was issued to: once the record has
+   * moved to another account (the uid changed, users/service.ts), the old account's sessions end.
+   */
   const loadUser = async (req: Request): Promise<User> => {
     const claims = req.auth ?? authenticate(req);
     const user = await records.byEmail(claims.email);
     if (!user) throw new Unauthorized('Account not found');
+    if (user.uid !== claims.uid) throw new Unauthorized('This session belongs to another account');
     req.currentUser = user;
     return user;
   };
@@ -81,21 +86,26 @@ export function createGuards(deps: GuardDeps): Guards {
     };
 
   return {
-    requireUser: wrap((req) => {
+    // Every session is checked against its record (cached: user-records.ts), not only its signature.
+    requireUser: wrap(async (req) => {
       authenticate(req);
+      await loadUser(req);
     }),
-    optionalUser: (req, _res, next) => {
+    optionalUser: wrap(async (req) => {
       const token = bearerToken(req.header('authorization'));
       req.auth = undefined;
-      if (token) {
-        try {
-          req.auth = verifySession(deps.jwtSecret, token);
-        } catch {
-          // anonymous: see Guards.optionalUser
-        }
+      if (!token) return;
+      let claims: SessionClaims;
+      try {
+        claims = verifySession(deps.jwtSecret, token);
+      } catch {
+        return; // anonymous: see Guards.optionalUser
       }
-      next();
-    },
+      // A session of an account the record no longer belongs to is anonymous too.
+      const user = await records.byEmail(claims.email);
+      if (user && user.uid !== claims.uid) return;
+      req.auth = claims;
+    }),
     requireUserRecord: wrap(async (req) => {
       await loadUser(req);
     }),
@@ -112,13 +122,11 @@ export function createGuards(deps: GuardDeps): Guards {
     requireSelf: (source, options = {}) =>
       wrap(async (req) => {
         const claims = req.auth ?? authenticate(req);
+        await loadUser(req);
         const raw = source === 'params' ? req.params.email : req.query.email;
         if (typeof raw !== 'string' || raw.trim() === '') throw new Forbidden('Forbidden access');
         if (raw.trim().toLowerCase() === claims.email) return;
-        if (options.adminMayRead) {
-          const user = await loadUser(req);
-          if (isAdmin(user)) return;
-        }
+        if (options.adminMayRead && isAdmin(req.currentUser)) return;
         throw new Forbidden('Forbidden access');
       }),
   };

@@ -120,17 +120,64 @@ describe('a different Firebase account arriving for a known email', () => {
     expect(await users().countDocuments({ email: first.email })).toBe(1);
   });
 
-  it('is accepted for a Google sign-in, whose provider vouches for the address', async () => {
+  it('is refused (403) for a Google sign-in whose token does not say the address is verified', async () => {
     const first = await orphanedRecord();
     const google = await emulatorGoogleSignIn(first.email, { email_verified: false });
     const reg = await request(t.app).post('/users/new/google').set(bearer(google.idToken)).send({});
-    expect(reg.status).toBe(200);
+    expect(reg.status).toBe(403);
+    const jwt = await request(t.app).post('/jwt').set(bearer(google.idToken)).send({ email: first.email });
+    expect(jwt.status).toBe(403);
+    expect(await users().findOne({ email: first.email })).toMatchObject({
+      uid: first.uid,
+      name: 'First Owner',
+    });
+  });
+
+  it('is accepted for a Google sign-in with a verified address', async () => {
+    const first = await orphanedRecord();
+    const google = await emulatorGoogleSignIn(first.email, { email_verified: true });
     const jwt = await request(t.app).post('/jwt').set(bearer(google.idToken)).send({ email: first.email });
     expect(jwt.status).toBe(200);
     expect(await users().findOne({ email: first.email })).toMatchObject({
       uid: google.uid,
       name: 'First Owner',
     });
+  });
+
+  it('drops the admin role of a record that moves to another account (an admin gives it back)', async () => {
+    const first = await signInAs(t, { name: 'Former Admin', role: 'admin' });
+    await emulatorDeleteAccount(first.uid);
+    const newcomer = await emulatorSignUp(first.email, 'An0ther!pass');
+    await emulatorVerifyEmail(newcomer.uid);
+    const { idToken } = await emulatorPasswordSignIn(first.email, 'An0ther!pass');
+    const jwt = await request(t.app).post('/jwt').set(bearer(idToken)).send({ email: first.email });
+    expect(jwt.status).toBe(200);
+    const stored = await users().findOne({ email: first.email });
+    expect(stored).toMatchObject({ uid: newcomer.uid, name: 'Former Admin', emailVerified: true });
+    expect(stored?.role).toBeUndefined();
+    const admin = await request(t.app)
+      .get(`/check/isAdmin?email=${encodeURIComponent(first.email)}`)
+      .set(bearer(jwt.body.token));
+    expect(admin.body).toEqual({ isAdmin: false });
+  });
+
+  it('ends the sessions of the account the record belonged to before (401)', async () => {
+    const first = await orphanedRecord();
+    const newcomer = await emulatorSignUp(first.email, 'An0ther!pass');
+    await emulatorVerifyEmail(newcomer.uid);
+    const { idToken } = await emulatorPasswordSignIn(first.email, 'An0ther!pass');
+    expect((await request(t.app).get(`/users/${first.email}`).set(bearer(first.token))).status).toBe(200);
+    expect((await request(t.app).post('/jwt').set(bearer(idToken)).send({ email: first.email })).status).toBe(
+      200,
+    );
+    for (const path of [
+      `/users/${first.email}`,
+      `/isPremium?email=${encodeURIComponent(first.email)}`,
+      '/me/posting',
+    ]) {
+      const res = await request(t.app).get(path).set(bearer(first.token));
+      expect(res.status, path).toBe(401);
+    }
   });
 
   it('new accounts still need no verification', async () => {

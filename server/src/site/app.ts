@@ -1,13 +1,18 @@
 import express from 'express';
 import { compressAnswers } from '../cache/compress.js';
+import { knownHostsOnly } from '../http/known-hosts.js';
 import { siteRouter, type SiteOptions } from './routes.js';
 
-/** The standalone site: compressed answers, the site router, a plain 404 for anything else. */
-export function createSiteApp(options: SiteOptions): express.Express {
+/**
+ * The standalone site: compressed answers, the site router, a plain 404 for anything else.
+ * `loopbackOnly`: the Auth emulator is trusted, so only loopback's names and SITE_URL's are answered.
+ */
+export function createSiteApp(options: SiteOptions & { loopbackOnly?: boolean }): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // A reverse proxy on this machine may front the site; visitors' addresses go on to the API.
   app.set('trust proxy', 'loopback');
+  if (options.loopbackOnly) app.use(knownHostsOnly([options.siteUrl]));
   app.use(compressAnswers());
   app.use(siteRouter(options));
   app.use((_req, res) => {

@@ -40,6 +40,8 @@ export interface SiteConfig {
   connectSrc: string[];
   /** SITE_IMG_SRC: origins besides https: and the build's API the pages show images from. */
   imgSrc: string[];
+  /** The Auth emulator is trusted: loopback only, and only loopback's and SITE_URL's host names. */
+  emulator: boolean;
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -66,5 +68,6 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     production: e.NODE_ENV === 'production',
     connectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
     imgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
+    emulator: Boolean(e.FIREBASE_AUTH_EMULATOR_HOST),
   };
 }

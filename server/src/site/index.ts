@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     production: config.production,
     connectSrc: config.connectSrc,
     imgSrc: config.imgSrc,
+    loopbackOnly: config.emulator,
   });
   const server: Server = await new Promise((resolve, reject) => {
     // No host: every interface. loadSiteConfig makes it loopback while the emulator is trusted.

@@ -48,6 +48,8 @@ export interface SiteOptions {
 const ARTICLE_ID = ID_PATTERN;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FEED_CACHE_CONTROL = 'public, max-age=300';
+/** Server-rendered pages whose markup is kept (article pages are most of them). */
+const RENDERED_PAGES_MAX = 1_000;
 /** How long a page waits for its first screen's list before it goes out without it (and its image hint). */
 const LEAD_IMAGE_WAIT_MS = 250;
 
@@ -167,13 +169,22 @@ export function siteRouter(options: SiteOptions): Router {
       clearTimeout(timer);
     }
   };
-  // Markup of the list pages, kept while their list is the same (a render costs a few milliseconds).
-  const rendered = new Map<string, { cards: ArticleCard[]; markup: string | null }>();
-  const renderList = async (pathname: string, cards: ArticleCard[], data: FirstScreenData) => {
+  // Markup of the server-rendered pages, kept while what they are drawn from is the same: the list
+  // pages while their list is (the same object), an article page while its teaser is (the same
+  // JSON), the pages drawn from nothing for good. A render costs milliseconds of CPU; a visitor's
+  // request no longer does. At most RENDERED_PAGES_MAX pages are kept, the least recently drawn go.
+  const rendered = new Map<string, { key: unknown; markup: string | null }>();
+  const renderKept = async (pathname: string, key: unknown, data: FirstScreenData) => {
     const kept = rendered.get(pathname);
-    if (kept?.cards === cards) return kept.markup;
+    if (kept && kept.key === key) {
+      rendered.delete(pathname); // most recently used last
+      rendered.set(pathname, kept);
+      return kept.markup;
+    }
     const markup = render ? await render(pathname, data) : null;
-    rendered.set(pathname, { cards, markup });
+    rendered.delete(pathname);
+    rendered.set(pathname, { key, markup });
+    if (rendered.size > RENDERED_PAGES_MAX) rendered.delete(rendered.keys().next().value!);
     return markup;
   };
 
@@ -191,16 +202,16 @@ export function siteRouter(options: SiteOptions): Router {
     if (from === 'article') {
       image = teaser?.articleImage;
       data = teaser ? { teaser } : null;
-      markup = data && render ? await render(pathname, data) : null;
+      markup = teaser && data ? await renderKept(pathname, JSON.stringify(teaser), data) : null;
     } else if (from) {
       const list = from === 'trending' ? 'trending' : 'approved';
       const read = await listOf(list);
       image = read?.value[0]?.articleImage;
       data = read ? { [list]: read.value, fetchedAt: read.at } : null;
-      markup = read && data ? await renderList(pathname, read.value, data) : null;
+      markup = read && data ? await renderKept(pathname, read.value, data) : null;
     } else {
       data = {};
-      markup = render ? await render(pathname, data) : null;
+      markup = await renderKept(pathname, null, data);
     }
     const page = withHeadTags(html, hintTags(screen, image, Boolean(markup)));
     return markup && data ? withFirstScreen(page, markup, data) : page;

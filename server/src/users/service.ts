@@ -12,14 +12,31 @@ export type UserService = ReturnType<typeof createUserService>;
 
 /**
  * A record made for one Firebase account goes to another account with the same email (a re-created
- * account, a new provider) only with proof the newcomer owns the address: a verified email, or a
- * Google sign-in. Otherwise anyone able to create an account with that email would take it over.
+ * account, a new provider) only with proof the newcomer owns the address: a token that says the
+ * email is verified, whatever the provider. Otherwise anyone able to create an account with that
+ * email would take it over.
  */
 function assertMayClaim(user: User, identity: Identity): void {
-  if (user.uid === identity.uid || identity.emailVerified || identity.provider === 'google.com') return;
+  if (user.uid === identity.uid || identity.emailVerified) return;
   throw new Forbidden(
     'This email belongs to another account. Verify your email address, or sign in with Google, to use it.',
   );
+}
+
+/**
+ * What changes on a record when `identity` signs in to it: the uid of a new owner (who does not
+ * inherit the admin role: an admin gives it back; the old owner's sessions end, middleware.ts) and
+ * whether the address is verified (the All Users table shows it).
+ */
+function ownerChange(user: User, identity: Identity): { set: Partial<User>; unset: string[] } {
+  const set: Partial<User> = {};
+  const unset: string[] = [];
+  if (user.uid !== identity.uid) {
+    set.uid = identity.uid;
+    if (user.role) unset.push('role');
+  }
+  if (user.emailVerified !== identity.emailVerified) set.emailVerified = identity.emailVerified;
+  return { set, unset };
 }
 
 /** The user rules of docs/api-contract.md (registration, roles, premium state, profile). */
@@ -36,6 +53,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       _id: newId(),
       uid: identity.uid,
       email: identity.email,
+      emailVerified: identity.emailVerified,
       name: profile.name ?? identity.name ?? '',
       displayName: profile.name ?? identity.name ?? '',
       ...(profile.photoURL || identity.picture ? { photoURL: profile.photoURL || identity.picture } : {}),
@@ -60,10 +78,9 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       const { user, created } = await ensureUser(identity, {});
       if (created) return user;
       assertMayClaim(user, identity);
-      const set: Partial<User> = { lastSeenAt: nowIso() };
       // A re-created Firebase account (or one signed in through Google) may bring a new uid.
-      if (user.uid !== identity.uid) set.uid = identity.uid;
-      const updated = await repo.setFields(user.email, set);
+      const { set, unset } = ownerChange(user, identity);
+      const updated = await repo.setFields(user.email, { ...set, lastSeenAt: nowIso() }, unset);
       return updated ?? user;
     },
 
@@ -76,13 +93,13 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       const { user, created } = await ensureUser(identity, profile);
       if (created) return { user, created };
       assertMayClaim(user, identity);
-      const set: Partial<User> = user.uid === identity.uid ? {} : { uid: identity.uid };
+      const { set, unset } = ownerChange(user, identity);
       const name = profile.name ?? identity.name;
       if (!user.name && name) Object.assign(set, { name, displayName: name });
       const photoURL = profile.photoURL || identity.picture;
       if (!user.photoURL && photoURL) set.photoURL = photoURL;
-      if (!Object.keys(set).length) return { user, created };
-      return { user: (await repo.setFields(user.email, set)) ?? user, created };
+      if (!Object.keys(set).length && !unset.length) return { user, created };
+      return { user: (await repo.setFields(user.email, set, unset)) ?? user, created };
     },
 
     async isEmailFree(email: string): Promise<boolean> {

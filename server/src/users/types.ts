@@ -10,6 +10,8 @@ export interface User {
   address?: string;
   birth?: string;
   gender?: 'male' | 'female';
+  /** Whether the owner's last sign-in token said the address is verified. */
+  emailVerified?: boolean;
   /** Present (value 'Admin') means admin. */
   role?: 'Admin';
   /** ISO timestamp; null means a normal user. Premium = premiumEndAt in the future. */

@@ -42,8 +42,8 @@ export function AllUsersTable() {
     <>
       <TableShell
         caption={`All users, page ${page}`}
-        columns={['#', 'Photo', 'Name', 'Email', 'Role']}
-        minWidthClass="min-w-[640px]"
+        columns={['#', 'Photo', 'Name', 'Email', 'E-mail verified', 'Role']}
+        minWidthClass="min-w-[760px]"
         stale={users.isPlaceholderData}
       >
         {users.data.users.map((user, index) => {
@@ -58,6 +58,11 @@ export function AllUsersTable() {
                 {name || 'N/A'}
               </th>
               <td className="px-4 py-3 break-all">{user.email}</td>
+              <td className="px-4 py-3" data-testid="email-verified">
+                {/* Whether the account's owner proved the address (an account that took over a
+                    record gets no admin role with it; server/src/users/service.ts). */}
+                {user.emailVerified ? 'Yes' : 'No'}
+              </td>
               <td className="px-4 py-3">
                 {user.role === 'Admin' ? (
                   <span className="badge bg-accent-soft text-ink">Admin</span>

@@ -57,7 +57,10 @@ export type AdminArticle = Omit<Article, 'articleDescription' | 'userInfo'> & {
   userInfo: Partial<ArticleRecord['userInfo']>;
 };
 
-export type AdminUser = Pick<User, '_id' | 'email' | 'displayName' | 'photoURL' | 'role' | 'premiumEndAt'> & {
+export type AdminUser = Pick<
+  User,
+  '_id' | 'email' | 'displayName' | 'photoURL' | 'role' | 'premiumEndAt' | 'emailVerified'
+> & {
   name?: string;
 };
 

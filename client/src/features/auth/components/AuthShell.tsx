@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
-import { preloadFirebaseWhenIdle } from '@/lib/load-firebase';
+import { preloadFirebaseOnUse } from '../preload-firebase';
 
 /** The frame of the login and registration pages (outside the main layout). */
 export function AuthShell({
@@ -14,8 +14,8 @@ export function AuthShell({
   subtitle: string;
   children: ReactNode;
 }) {
-  // Sign-in needs Firebase Auth: fetched once the page has painted, before the reader submits.
-  useEffect(() => preloadFirebaseWhenIdle(), []);
+  // Sign-in needs Firebase Auth: fetched as soon as the reader starts filling the form.
+  useEffect(() => preloadFirebaseOnUse(), []);
   return (
     <div className="grid min-h-screen lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-[#16140f] text-white lg:flex dark:bg-[#050912] lg:flex-col lg:justify-between lg:p-12">
