@@ -52,7 +52,8 @@ export function createArticleService(deps: { store: Store; config: Config; clock
   const users = createUserService(deps);
   const stats = createStatsService(deps);
   const usesImage = async (url: string) => (await repo.countUsingImage(url)) > 0;
-  const uploads = createUploadService(deps, [{ usesImage, imageUrls: repo.imageUrls }, users, publishers]);
+  const uploads = createUploadService(deps, [{ imageUrls: repo.imageUrls }, users, publishers]);
+  const releaser = (caller: User) => ({ email: caller.email, admin: isAdmin(caller) });
   const queue = createModerationQueue(repo);
 
   const nowIso = () => deps.clock.now().toISOString();
@@ -250,7 +251,8 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         set,
       );
       if (!updated) throw new Conflict('The article changed meanwhile; reload and try again');
-      if (article.articleImage !== updated.articleImage) await uploads.releaseIfUnused(article.articleImage);
+      if (article.articleImage !== updated.articleImage)
+        await uploads.releaseIfUnused(article.articleImage, releaser(caller));
       return updated;
     },
 
@@ -260,7 +262,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       if (!isOwner(article, caller) && !isAdmin(caller))
         throw new Forbidden('Only the author or an admin may delete this article');
       if (!(await repo.deleteById(id))) throw new NotFound('Article not found');
-      await uploads.releaseIfUnused(article.articleImage);
+      await uploads.releaseIfUnused(article.articleImage, releaser(caller));
     },
 
     /** GET /all-articles/counts and GET /all-articles/data (docs/decisions/moderation-order.md). */

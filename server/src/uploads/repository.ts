@@ -18,6 +18,10 @@ export function createUploadRepository(store: Store) {
     insert(record: UploadRecord): Promise<void> {
       return uploads().insertOne(record);
     },
+    /** The upload whose display file `url` names (a variant's URL names none). */
+    findByUrl(url: string): Promise<UploadRecord | null> {
+      return uploads().findOne({ url });
+    },
     async deleteByUrl(url: string): Promise<void> {
       await uploads().deleteMany({ url });
     },

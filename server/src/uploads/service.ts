@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { processImage } from './image.js';
+import { referencedUploads, uploadBase, type ImageUser } from './references.js';
 import { createUploadRepository } from './repository.js';
 import { filesOfImage } from '@newsroom/common';
 import { writeRenditions } from './variants.js';
@@ -20,11 +21,12 @@ export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
-/** A component whose records may point at uploaded images (articles, users, publishers): its service. */
-export interface ImageUser {
-  usesImage(url: string): Promise<boolean>;
-  /** Every image URL its records show. */
-  imageUrls(): Promise<string[]>;
+export type { ImageUser };
+
+/** Who asks for an image to be released: only its uploader, or an admin, may. */
+export interface Releaser {
+  email: string;
+  admin: boolean;
 }
 
 /**
@@ -85,21 +87,24 @@ export function createUploadService(
     },
 
     /**
-     * Deletes one of our uploaded images once no article, user or publisher uses its URL any more.
-     * Other URLs (external hosts) are left alone. Never throws (a leftover file is harmless); failures are logged.
+     * Deletes one of our uploaded images once nothing refers to it any more: asked by its uploader
+     * or an admin (anyone else's replaced image is left to the sweep), for the display file an upload
+     * record names (never a variant's name), when no record of `imageUsers` points at any of its
+     * files (the sweep's own test, uploads/references.ts). Other URLs (external hosts) are left
+     * alone. Never throws (a leftover file is harmless); failures are logged.
      */
-    async releaseIfUnused(url: string | null | undefined): Promise<boolean> {
-      if (!url) return false;
-      const file = fileOf(url);
-      if (!file || imageUsers.length === 0) return false;
+    async releaseIfUnused(url: string | null | undefined, by: Releaser): Promise<boolean> {
+      if (!url || !fileOf(url) || imageUsers.length === 0) return false;
       try {
-        const uses = await Promise.all(imageUsers.map((u) => u.usesImage(url)));
-        if (uses.some(Boolean)) return false;
-        await removeFiles(file);
+        const upload = await repo.findByUrl(url);
+        if (!upload || !fileOf(upload.url)) return false;
+        if (!by.admin && upload.uploaderEmail !== by.email) return false;
+        if ((await referencedUploads(imageUsers)).has(uploadBase(upload.file))) return false;
+        await removeFiles(upload.file);
         await repo.deleteByUrl(url);
         return true;
       } catch (err) {
-        deps.logger.warn({ err, file }, 'could not release an uploaded image');
+        deps.logger.warn({ err, url }, 'could not release an uploaded image');
         return false;
       }
     },

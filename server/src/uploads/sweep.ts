@@ -8,27 +8,16 @@ import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
 import { createUploadRepository } from './repository.js';
+import { referencedUploads, uploadBase } from './references.js';
 import { createUploadService } from './service.js';
+
+export { uploadBase };
 
 /**
  * How long an upload may stay unused. Covers the registration photo, uploaded before the account
  * exists, and an article image uploaded while its form is still being filled in.
  */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The name all files of one upload share: `<base>.<ext>`, and any variant written beside it as
- * `<base>-<variant>.<ext>`. Upload names are hex, so the base ends at the first dash or dot.
- */
-export function uploadBase(file: string): string {
-  return /^[^.-]+/.exec(file)?.[0] ?? file;
-}
-
-/** The upload base a URL points at (`…/uploads/<file>` on any host, so a changed PUBLIC_URL still counts). */
-function baseOfUrl(url: string): string | null {
-  const match = /\/uploads\/([^/?#]+)(?:[?#].*)?$/.exec(url);
-  return match ? uploadBase(match[1]!) : null;
-}
 
 export interface SweepDeps {
   store: Store;
@@ -52,18 +41,11 @@ export async function sweepUnusedUploads(
   const candidates = await uploads.listCreatedBefore(cutoff);
   if (candidates.length === 0) return { deleted: [] };
 
-  const urlLists = await Promise.all([
-    createArticleService(deps).imageUrls(),
-    createUserService(deps).imageUrls(),
-    createPublisherService(deps).imageUrls(),
+  const referenced = await referencedUploads([
+    createArticleService(deps),
+    createUserService(deps),
+    createPublisherService(deps),
   ]);
-  const referenced = new Set<string>();
-  for (const list of urlLists) {
-    for (const url of list) {
-      const base = baseOfUrl(url);
-      if (base) referenced.add(base);
-    }
-  }
   const unused = candidates.filter((u) => !referenced.has(uploadBase(u.file)));
   if (unused.length === 0) return { deleted: [] };
 

@@ -387,6 +387,49 @@ describe('uploaded images follow the records that use them', () => {
     expect(existsSync(fileOf(url))).toBe(true);
   });
 
+  it('nobody deletes another person’s image by pointing an article at it and editing it away', async () => {
+    // The victim's photo lives only as the author photo kept in their articles.
+    const victim = await signInAs(t, { role: 'premium', name: 'Victim' });
+    const photo = (await upload(await pngWithExif(), 'me.png', victim, 'image/png')).body.data
+      .display_url as string;
+    await insertArticle(t.store, { userInfo: { name: 'Victim', image: photo, email: victim.email } });
+    const other = await insertArticle(t.store, {
+      articleImage: 'https://images.example.test/cover.jpg',
+      userInfo: { name: 'W', image: '', email: writer.email },
+    });
+    const edit = (photoURL: string) =>
+      request(t.app)
+        .patch(`/my-articles/update/${other._id}`)
+        .set(bearer(writer.token))
+        .send({ title: 'T', publisher: 'Daily Planet', description: 'D', photoURL });
+    // Another writer points their own article at it, then edits it to something else.
+    expect((await edit(photo)).status).toBe(200);
+    expect((await edit('https://images.example.test/other.jpg')).status).toBe(200);
+    expect(existsSync(fileOf(photo))).toBe(true);
+    expect((await request(t.app).get(urlPath(photo))).status).toBe(200);
+
+    // Even its uploader's edits keep it while an author photo refers to it; a variant's name is
+    // never released as if it were an upload.
+    const own = await insertArticle(t.store, {
+      articleImage: photo.replace(/\.(png|jpg|webp)$/, '-400.webp'),
+      userInfo: { name: 'Victim', image: '', email: victim.email },
+    });
+    const ownEdit = await request(t.app)
+      .patch(`/my-articles/update/${own._id}`)
+      .set(bearer(victim.token))
+      .send({
+        title: 'T',
+        publisher: 'Daily Planet',
+        description: 'D',
+        photoURL: 'https://images.example.test/x.jpg',
+      });
+    expect(ownEdit.status).toBe(200);
+    expect(existsSync(fileOf(photo))).toBe(true);
+    expect(
+      filesOnDisk().filter((f) => f.startsWith(photo.split('/').pop()!.split('--')[0]!)).length,
+    ).toBeGreaterThan(1);
+  });
+
   it('replacing an article image through an update removes the old upload', async () => {
     const oldUrl = (await upload(await pngWithExif(), 'old.png', writer, 'image/png')).body.data
       .display_url as string;
