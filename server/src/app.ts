@@ -51,7 +51,8 @@ export function createApp(deps: AppDeps): express.Express {
 export function createAppWithStore(deps: AppDeps): { app: express.Express; store: Store } {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For names the client (TRUST_PROXY; README, Running in production).
+  app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
 
   const cache = new AnswerCache(() => deps.clock.now().getTime(), {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,12 @@ export const EnvSchema = z.object({
   SERVE_CLIENT: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   /** The client build the site serves (default: client/dist of this repository). */
   CLIENT_DIST_DIR: optionalString,
+  /**
+   * Which proxies' X-Forwarded-For is believed (Express `trust proxy`): a hop count (1: the one proxy
+   * in front), or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
+   * uniquelocal. Default `loopback`.
+   */
+  TRUST_PROXY: optionalString,
   /** Origins the site's pages may connect to besides the build's own (its CSP's connect-src). */
   SITE_CONNECT_SRC: optionalString,
   /** Origins besides https: and the build's API that the site's pages may show images from (img-src). */
@@ -105,6 +112,8 @@ export interface Config {
   serveClient: boolean;
   /** CLIENT_DIST_DIR, absolute; undefined: client/dist of this repository. */
   clientDistDir?: string;
+  /** TRUST_PROXY as Express takes it: a hop count or a list of trusted proxy addresses. */
+  trustProxy: number | string[];
   /** SITE_CONNECT_SRC: origins the site's pages may connect to besides the build's own. */
   siteConnectSrc: string[];
   /** SITE_IMG_SRC: origins besides https: and the build's API the site's pages show images from. */
@@ -194,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     serveClient: ['true', '1', 'yes'].includes(e.SERVE_CLIENT ?? ''),
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     siteConnectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
     siteImgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
     seedDemoData:
@@ -208,6 +218,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
     },
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a hop count (digits), or addresses, CIDR ranges and proxy-addr's names; default
+ * `loopback`. Anything else stops start-up: a typo would otherwise trust every client's header.
+ */
+export function trustProxy(value: string | undefined): number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '') return ['loopback'];
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const ok =
+      extra === undefined &&
+      (PROXY_NAMES.has(entry) ||
+        (isIP(address) !== 0 && bits === undefined) ||
+        (isIP(address) !== 0 &&
+          /^\d{1,3}$/.test(bits ?? '') &&
+          Number(bits) <= (isIP(address) === 4 ? 32 : 128)));
+    if (!ok)
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY: ${entry} is neither a hop count, an address, a CIDR range nor loopback/linklocal/uniquelocal`,
+      );
+  }
+  return entries;
 }
 
 /** The comma-separated list of origins (scheme, host, port) in variable `name`, each checked. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, EnvSchema, isLoopback, originList } from '../config.js';
+import { ConfigError, EnvSchema, isLoopback, originList, trustProxy } from '../config.js';
 
 const optionalUrl = z
   .string()
@@ -13,6 +13,7 @@ const SiteEnvSchema = EnvSchema.pick({
   NODE_ENV: true,
   SITE_CONNECT_SRC: true,
   SITE_IMG_SRC: true,
+  TRUST_PROXY: true,
   PORT: true,
   HOST: true,
   FIREBASE_AUTH_EMULATOR_HOST: true,
@@ -42,6 +43,8 @@ export interface SiteConfig {
   imgSrc: string[];
   /** The Auth emulator is trusted: loopback only, and only loopback's and SITE_URL's host names. */
   emulator: boolean;
+  /** TRUST_PROXY, as the API reads it. */
+  trustProxy: number | string[];
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -69,5 +72,6 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     connectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
     imgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
     emulator: Boolean(e.FIREBASE_AUTH_EMULATOR_HOST),
+    trustProxy: trustProxy(e.TRUST_PROXY),
   };
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     connectSrc: config.connectSrc,
     imgSrc: config.imgSrc,
     loopbackOnly: config.emulator,
+    trustProxy: config.trustProxy,
   });
   const server: Server = await new Promise((resolve, reject) => {
     // No host: every interface. loadSiteConfig makes it loopback while the emulator is trusted.
