@@ -6,9 +6,13 @@
  *    redemption in.
  * 2. premiumEndAt is extended by compare-and-set, in the same write that adds the intent's id to the
  *    user's `premiumGrants`, so redoing this step never extends twice.
- * 3. The record becomes 'granted'.
+ * 3. The record becomes 'granted'; then the id leaves `premiumGrants` (which so holds the grants
+ *    under way: a pending record's id is there exactly when its extension is).
  * A crash after step 1 or 2 leaves a pending record. Whoever meets it next (Stripe retrying the
  * webhook we never answered, or the client calling again) finishes steps 2 and 3 before answering.
+ * The durable proof of a grant is its payment record in state 'granted' (and premiumEndAt, which it
+ * extended); a crash between the two writes of step 3 leaves a granted record's id in the list, which
+ * is harmless (it is never looked up again) and taken away the next time that grant is met.
  */
 import type { Grant } from '@newsroom/common';
 import type { Logger } from 'pino';
@@ -82,10 +86,14 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
     await deps.store.waitDurable();
     const record = await repo.findPayment(paymentIntentId);
     if (!record) return undefined;
-    if (record.state !== 'pending') return alreadyRedeemed(record.email);
+    if (record.state !== 'pending') {
+      await users.finishGrant(record.email, paymentIntentId); // a crash may have left it
+      return alreadyRedeemed(record.email);
+    }
     // Cut short by a crash (or under way in another instance): finish it; step 2 is idempotent.
     const { premiumEndAt, applied } = await extendPremium(record.email, record.seconds, paymentIntentId);
     await repo.markGranted(paymentIntentId);
+    await users.finishGrant(record.email, paymentIntentId);
     if (applied) deps.logger.info({ paymentIntentId }, 'premium granted (an interrupted grant finished)');
     return { granted: applied, premiumEndAt };
   }
@@ -123,6 +131,7 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
         throw err;
       }
       await repo.markGranted(paymentIntentId);
+      await users.finishGrant(email, paymentIntentId);
       deps.logger.info({ paymentIntentId, source: req.source, seconds: plan.seconds }, 'premium granted');
       return { granted: true, premiumEndAt };
     })();

@@ -233,6 +233,35 @@ describe('a grant cut short by a crash is finished by the next redeem, never los
     expect((await users().findOne({ email: reader.email }))?.premiumEndAt).toBe(user!.premiumEndAt);
   });
 
+  it('an interrupted grant extends once however many grants complete meanwhile; finished ones leave premiumGrants', async () => {
+    const { reader, paymentIntentId, premiumEndAt } = await crashedGrant(true);
+    // A hundred grants finished since, their ids as a server that kept the newest hundred left them.
+    const done = Array.from({ length: 100 }, (_, i) => `pi_done_${i}`);
+    await users().updateOne({ email: reader.email }, { $push: { premiumGrants: { $each: done } } });
+    // Another purchase completes now.
+    const res = await request(t.app)
+      .post('/create-payment-intent')
+      .set(bearer(reader.token))
+      .send({ amount: 1 });
+    const second = res.body.paymentIntentId as string;
+    stripeServer.markSucceeded(second);
+    const granted = await request(t.app)
+      .patch('/make-premium-user')
+      .set(bearer(reader.token))
+      .send({ email: reader.email, time: 60, paymentIntentId: second });
+    expect(granted.body).toMatchObject({ granted: true });
+    const afterSecond = (await users().findOne({ email: reader.email }))!;
+    expect(new Date(afterSecond.premiumEndAt!).getTime()).toBe(new Date(premiumEndAt!).getTime() + 60_000);
+    expect(afterSecond.premiumGrants).not.toContain(second);
+
+    // Stripe's retry of the interrupted one finishes it without extending again.
+    expect((await deliverWebhook(paymentIntentId)).status).toBe(200);
+    const user = (await users().findOne({ email: reader.email }))!;
+    expect(user.premiumEndAt).toBe(afterSecond.premiumEndAt);
+    expect(user.premiumGrants).not.toContain(paymentIntentId);
+    expect((await payments().findOne({ paymentIntentId }))?.state).toBe('granted');
+  });
+
   it('a crash after the extension but before the record was marked: the client call does not extend twice', async () => {
     const { reader, paymentIntentId, premiumEndAt } = await crashedGrant(true);
     const res = await request(t.app)

@@ -7,8 +7,6 @@ import type { User } from './types.js';
  * payments) never leaves the server.
  */
 const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0, postedCount: 0, premiumGrants: 0 } as const;
-/** How many redeemed intent ids a user record keeps (a pending grant is finished long before). */
-const KEPT_GRANTS = 100;
 
 /** The only place that builds queries on `users`. */
 export function createUserRepository(store: Store) {
@@ -80,7 +78,9 @@ export function createUserRepository(store: Store) {
     /**
      * Compare-and-set: writes premiumEndAt only if it still holds `expected` (two grants for the same
      * user at once cannot overwrite each other's extension) and this intent's extension is not already
-     * there; the intent's id is recorded in the same write, so a grant redone after a crash extends once.
+     * there; the intent's id is recorded in the same write, so a grant redone after a crash extends
+     * once. The id stays there while its payment record is pending (finishGrant takes it away once the
+     * record says granted): the list holds the grants under way, not a history.
      */
     async extendPremiumIf(
       userId: string,
@@ -92,10 +92,14 @@ export function createUserRepository(store: Store) {
         { _id: userId, premiumEndAt: expected, premiumGrants: { $ne: paymentIntentId } },
         {
           $set: { premiumEndAt },
-          $push: { premiumGrants: { $each: [paymentIntentId], $slice: -KEPT_GRANTS } },
+          $push: { premiumGrants: paymentIntentId },
         },
       );
       return result.matchedCount === 1;
+    },
+    /** After the payment record says granted: the intent's id is no longer needed on the user. */
+    async finishGrant(email: string, paymentIntentId: string): Promise<void> {
+      await users().updateOne({ email }, { $pull: { premiumGrants: paymentIntentId } });
     },
     async usesPhoto(url: string): Promise<boolean> {
       return (await users().countDocuments({ photoURL: url })) > 0;

@@ -157,6 +157,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
     findByEmail: repo.findByEmail,
     /** Premium extension by compare-and-set (payments/grant.ts). */
     extendPremiumIf: repo.extendPremiumIf,
+    finishGrant: repo.finishGrant,
     /** The free plan's posting slot, taken atomically (articles). */
     claimPostSlot: repo.claimPostSlot,
     releasePostSlot: repo.releasePostSlot,

@@ -20,7 +20,7 @@ export interface User {
   lastSeenAt?: string;
   /** Articles this user ever posted (deleting one does not give the free-plan slot back). */
   postedCount?: number;
-  /** Ids of the PaymentIntents whose extension is in premiumEndAt (the newest 100); see payments/grant.ts. */
+  /** Ids of the grants under way whose extension is already in premiumEndAt; see payments/grant.ts. */
   premiumGrants?: string[];
   [key: string]: unknown;
 }

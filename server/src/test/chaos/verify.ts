@@ -123,19 +123,26 @@ function checkUsers(ledger: Ledger, docs: UserDoc[], problems: string[]): void {
   }
 }
 
+/**
+ * Grants: the durable proof of one is its payment record in state 'granted' and premiumEndAt, which
+ * it extended (payments/grant.ts); `premiumGrants` only holds grants under way. So: an acknowledged
+ * grant has a granted record; premiumEndAt reaches past every extended grant's end; and no grant was
+ * applied twice: each extension is max(now, end) + seconds, so premiumEndAt never exceeds the time of
+ * this check plus the seconds of the grants extended (granted records, and pending ones whose id is
+ * in premiumGrants). A grant applied twice adds a plan's seconds more than that allows whenever
+ * the run is shorter than the plan (the 1-minute plan here).
+ */
 function checkPayments(ledger: Ledger, users: UserDoc[], docs: PaymentDoc[], problems: string[]): void {
   const userByEmail = new Map(users.map((u) => [u.email, u]));
   const byIntent = new Map(docs.map((d) => [d.paymentIntentId, d]));
   for (const [id, entry] of ledger.payments) {
     const record = byIntent.get(id);
-    const user = userByEmail.get(entry.email);
     if (entry.acknowledged) {
       if (!record) problems.push(`acknowledged grant ${id} has no payment record`);
       else if (record.state === 'pending') problems.push(`acknowledged grant ${id} is still pending`);
-      if (!user?.premiumGrants?.includes(id))
-        problems.push(`acknowledged grant ${id} is not in premiumGrants`);
     }
   }
+  const extendedSeconds = new Map<string, number>();
   for (const record of docs) {
     if (record.state === 'pending') ledger.cutOff.pendingGrants++;
     const entry = ledger.payments.get(record.paymentIntentId);
@@ -144,20 +151,32 @@ function checkPayments(ledger: Ledger, users: UserDoc[], docs: PaymentDoc[], pro
       continue;
     }
     const user = userByEmail.get(record.email);
+    const extended =
+      record.state !== 'pending' || (user?.premiumGrants ?? []).includes(record.paymentIntentId);
+    if (extended)
+      extendedSeconds.set(record.email, (extendedSeconds.get(record.email) ?? 0) + record.seconds);
     if (record.state !== 'pending') {
       const end = user?.premiumEndAt ? new Date(user.premiumEndAt).getTime() : 0;
-      if (!user?.premiumGrants?.includes(record.paymentIntentId)) {
-        problems.push(`granted payment ${record.paymentIntentId} did not extend premium`);
-      } else if (end < new Date(record.grantedAt).getTime() + record.seconds * 1000) {
+      if (end < new Date(record.grantedAt).getTime() + record.seconds * 1000) {
         problems.push(`premiumEndAt of ${record.email} is before the end of grant ${record.paymentIntentId}`);
       }
     }
   }
+  const now = Date.now();
   for (const user of users) {
     const grants = user.premiumGrants ?? [];
     if (new Set(grants).size !== grants.length) problems.push(`${user.email}: an intent granted twice`);
     for (const id of grants) {
       if (!byIntent.has(id)) problems.push(`${user.email}: extension for ${id} without a payment record`);
+    }
+    const seconds = extendedSeconds.get(user.email);
+    if (seconds !== undefined && user.premiumEndAt) {
+      const start = new Date(user.premiumEndAt).getTime() - seconds * 1000;
+      if (start > now + 1000) {
+        problems.push(
+          `${user.email}: premiumEndAt is ${Math.round((start - now) / 1000)} s past its grants (one applied twice)`,
+        );
+      }
     }
   }
 }
