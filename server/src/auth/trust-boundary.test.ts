@@ -120,28 +120,26 @@ describe('a different Firebase account arriving for a known email', () => {
     expect(await users().countDocuments({ email: first.email })).toBe(1);
   });
 
-  it('is refused (403) for a Google sign-in whose token does not say the address is verified', async () => {
+  /** A Google sign-in arriving for an orphaned record's email, its token saying `verified` or not. */
+  async function googleArrives(verified: boolean) {
     const first = await orphanedRecord();
-    const google = await emulatorGoogleSignIn(first.email, { email_verified: false });
+    const google = await emulatorGoogleSignIn(first.email, { email_verified: verified });
+    const jwt = await request(t.app).post('/jwt').set(bearer(google.idToken)).send({ email: first.email });
+    return { first, google, jwt, record: await users().findOne({ email: first.email }) };
+  }
+
+  it('is refused (403) for a Google sign-in whose token does not say the address is verified', async () => {
+    const { first, google, jwt, record } = await googleArrives(false);
+    expect(jwt.status).toBe(403);
+    expect(record).toMatchObject({ uid: first.uid, name: 'First Owner' });
     const reg = await request(t.app).post('/users/new/google').set(bearer(google.idToken)).send({});
     expect(reg.status).toBe(403);
-    const jwt = await request(t.app).post('/jwt').set(bearer(google.idToken)).send({ email: first.email });
-    expect(jwt.status).toBe(403);
-    expect(await users().findOne({ email: first.email })).toMatchObject({
-      uid: first.uid,
-      name: 'First Owner',
-    });
   });
 
   it('is accepted for a Google sign-in with a verified address', async () => {
-    const first = await orphanedRecord();
-    const google = await emulatorGoogleSignIn(first.email, { email_verified: true });
-    const jwt = await request(t.app).post('/jwt').set(bearer(google.idToken)).send({ email: first.email });
+    const { google, jwt, record } = await googleArrives(true);
     expect(jwt.status).toBe(200);
-    expect(await users().findOne({ email: first.email })).toMatchObject({
-      uid: google.uid,
-      name: 'First Owner',
-    });
+    expect(record).toMatchObject({ uid: google.uid, name: 'First Owner' });
   });
 
   it('drops the admin role of a record that moves to another account (an admin gives it back)', async () => {

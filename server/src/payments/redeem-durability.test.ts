@@ -51,6 +51,25 @@ class HeldSync {
   }
 }
 
+/** A PaymentIntent of the plan costing `amount` dollars for `who`, paid at the Stripe stand-in. */
+async function payIntent(t: TestApp, who: SignedIn, amount: number): Promise<string> {
+  const res = await request(t.app).post('/create-payment-intent').set(bearer(who.token)).send({ amount });
+  expect(res.status).toBe(200);
+  stripeServer.markSucceeded(res.body.paymentIntentId as string);
+  return res.body.paymentIntentId as string;
+}
+
+/** Stripe's signed payment_intent.succeeded webhook for `paymentIntentId`. */
+function deliverSucceeded(t: TestApp, paymentIntentId: string) {
+  const payload = JSON.stringify(stripeServer.succeededEvent(paymentIntentId));
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return request(t.app)
+    .post('/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature)
+    .send(payload);
+}
+
 describe('a duplicate redeem answers only once the first grant is durable', () => {
   let t: TestApp;
   let held: HeldSync;
@@ -71,22 +90,8 @@ describe('a duplicate redeem answers only once the first grant is durable', () =
   const paymentsFor = (paymentIntentId: string) =>
     t.store.collection<PaymentRecord>('payments').find({ paymentIntentId });
 
-  async function paidIntent(who: SignedIn, amount: number): Promise<string> {
-    const res = await request(t.app).post('/create-payment-intent').set(bearer(who.token)).send({ amount });
-    expect(res.status).toBe(200);
-    stripeServer.markSucceeded(res.body.paymentIntentId as string);
-    return res.body.paymentIntentId as string;
-  }
-
-  function webhook(paymentIntentId: string) {
-    const payload = JSON.stringify(stripeServer.succeededEvent(paymentIntentId));
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return request(t.app)
-      .post('/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-  }
+  const paidIntent = (who: SignedIn, amount: number) => payIntent(t, who, amount);
+  const webhook = (paymentIntentId: string) => deliverSucceeded(t, paymentIntentId);
 
   /** Starts a request now; records how many syncs had completed when its answer arrived. */
   function track<T>(req: PromiseLike<T>) {
@@ -174,12 +179,7 @@ describe('a grant cut short by a crash is finished by the next redeem, never los
   /** What a crash between the steps leaves on disk: the pending record, maybe the extension. */
   async function crashedGrant(extended: boolean) {
     const reader = await signInAs(t);
-    const res = await request(t.app)
-      .post('/create-payment-intent')
-      .set(bearer(reader.token))
-      .send({ amount: 1 });
-    const paymentIntentId = res.body.paymentIntentId as string;
-    stripeServer.markSucceeded(paymentIntentId);
+    const paymentIntentId = await payIntent(t, reader, 1);
     const grantedAt = new Date().toISOString();
     await payments().insertOne({
       _id: newId(),
@@ -203,15 +203,7 @@ describe('a grant cut short by a crash is finished by the next redeem, never los
     return { reader, paymentIntentId, premiumEndAt };
   }
 
-  const deliverWebhook = (paymentIntentId: string) => {
-    const payload = JSON.stringify(stripeServer.succeededEvent(paymentIntentId));
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return request(t.app)
-      .post('/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-  };
+  const deliverWebhook = (paymentIntentId: string) => deliverSucceeded(t, paymentIntentId);
 
   it("Stripe's retry of the unanswered webhook grants what the crash interrupted", async () => {
     const { reader, paymentIntentId } = await crashedGrant(false);
@@ -239,12 +231,7 @@ describe('a grant cut short by a crash is finished by the next redeem, never los
     const done = Array.from({ length: 100 }, (_, i) => `pi_done_${i}`);
     await users().updateOne({ email: reader.email }, { $push: { premiumGrants: { $each: done } } });
     // Another purchase completes now.
-    const res = await request(t.app)
-      .post('/create-payment-intent')
-      .set(bearer(reader.token))
-      .send({ amount: 1 });
-    const second = res.body.paymentIntentId as string;
-    stripeServer.markSucceeded(second);
+    const second = await payIntent(t, reader, 1);
     const granted = await request(t.app)
       .patch('/make-premium-user')
       .set(bearer(reader.token))
