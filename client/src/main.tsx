@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { startTransition, type ErrorInfo } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/AppRoot';
-import { router, routes } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import { RouteError } from './app/route-table';
 import { preloadScreens } from './app/screens';
 import {
@@ -42,7 +42,7 @@ const start = (startHandover: (root: HTMLElement) => () => void) => {
     if (firstScreen) revalidateFirstScreen(queryClient, firstScreen);
     void RouteError.preload().catch(() => {}); // tried again when it is needed
   };
-  const app = <AppRoot router={router} hydrating={Boolean(firstScreen)} onTookOver={done} />;
+  const app = <AppRoot router={createAppRouter()} hydrating={Boolean(firstScreen)} onTookOver={done} />;
   // A transition: React works in slices between which the page stays responsive (the server's first
   // screen, or the masthead, is on show meanwhile). With the server's first screen in #root, React
   // hydrates it (attaches to the markup, keeping what is typed into it); else it draws the page.

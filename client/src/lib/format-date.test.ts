@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date';
+import { formatDate, LOCALE, type DateStyle } from './format-date';
 
 describe('formatDate', () => {
   it('writes a moment in each style, in one locale', () => {
@@ -23,4 +23,30 @@ describe('formatDate', () => {
     expect(formatDate('not a date')).toBeNull();
     expect(formatDate('')).toBeNull();
   });
+
+  it('writes what the en-GB locale of Intl writes, in every style, in UTC and in the local zone', () => {
+    // Intl is what the hand-written styles stand in for (format-date.ts): every month, weekday and
+    // hour of a year and a half, at uneven minutes, must read the same.
+    const options: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+      short: { day: 'numeric', month: 'short', year: 'numeric' },
+      long: { day: 'numeric', month: 'long', year: 'numeric' },
+      weekday: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+      dateTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+      dayMonth: { day: 'numeric', month: 'short' },
+      shortWeekday: { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' },
+    };
+    const styles = Object.keys(options) as DateStyle[];
+    const intl = (style: DateStyle, utc: boolean) =>
+      new Intl.DateTimeFormat(LOCALE, { ...options[style], ...(utc && { timeZone: 'UTC' }) });
+    const formatters = styles.map((style) => [style, intl(style, true), intl(style, false)] as const);
+    const start = Date.UTC(2025, 11, 28, 0, 7);
+    for (let i = 0; i < 560; i++) {
+      const moment = new Date(start + i * (23 * 3_600_000 + 13 * 60_000));
+      for (const [style, inUtc, inZone] of formatters) {
+        expect(formatDate(moment.toISOString(), style, true)).toBe(inUtc.format(moment));
+        expect(formatDate(moment.toISOString(), style)).toBe(inZone.format(moment));
+      }
+    }
+  });
 });
+

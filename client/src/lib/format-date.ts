@@ -2,39 +2,82 @@
  * How the app writes dates: one locale (British order, "3 June 2026") and a few named styles. A
  * calendar day ('2026-06-03': a birth date, a day of a views chart) is the same day everywhere, so it
  * is written in UTC; a moment (an ISO timestamp) is written in the reader's own time zone.
+ *
+ * Written by hand, not with Intl.DateTimeFormat: the first Intl formatter a page makes loads its
+ * locale data, a long task on a phone (about 30 ms of a fast laptop's time, while the first screen
+ * is being hydrated), for English names and a fixed order. The words and order are those of the
+ * en-GB locale of current ICU (format-date.test.ts compares every style with Intl's own).
  */
 export type DateStyle = 'short' | 'long' | 'weekday' | 'dateTime' | 'dayMonth' | 'shortWeekday';
 
 /** The app's one locale, for dates and numbers alike (lib/format-number.ts). */
 export const LOCALE = 'en-GB';
 
-const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** en-GB's short months: four letters for September, three for the rest. */
+const SHORT_MONTHS = MONTHS.map((m) => (m === 'September' ? 'Sept' : m.slice(0, 3)));
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hours: number;
+  minutes: number;
+}
+
+function parts(date: Date, utc: boolean): Parts {
+  return utc
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth(),
+        day: date.getUTCDate(),
+        weekday: date.getUTCDay(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth(),
+        day: date.getDate(),
+        weekday: date.getDay(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+const STYLES: Record<DateStyle, (p: Parts) => string> = {
   /** 3 Jun 2026 */
-  short: { day: 'numeric', month: 'short', year: 'numeric' },
+  short: (p) => `${p.day} ${SHORT_MONTHS[p.month]} ${p.year}`,
   /** 3 June 2026 */
-  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  long: (p) => `${p.day} ${MONTHS[p.month]} ${p.year}`,
   /** Wednesday, 3 June 2026 */
-  weekday: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  weekday: (p) => `${WEEKDAYS[p.weekday]}, ${p.day} ${MONTHS[p.month]} ${p.year}`,
   /** 3 June 2026 at 14:05 */
-  dateTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dateTime: (p) => `${p.day} ${MONTHS[p.month]} ${p.year} at ${twoDigits(p.hours)}:${twoDigits(p.minutes)}`,
   /** 3 Jun */
-  dayMonth: { day: 'numeric', month: 'short' },
+  dayMonth: (p) => `${p.day} ${SHORT_MONTHS[p.month]}`,
   /** Wed, 3 June 2026 */
-  shortWeekday: { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' },
+  shortWeekday: (p) => `${WEEKDAYS[p.weekday]!.slice(0, 3)}, ${p.day} ${MONTHS[p.month]} ${p.year}`,
 };
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(style: DateStyle, utc: boolean): Intl.DateTimeFormat {
-  const key = `${style}:${utc}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(LOCALE, { ...OPTIONS[style], ...(utc && { timeZone: 'UTC' }) });
-    formatters.set(key, found);
-  }
-  return found;
-}
 
 /**
  * `value` written in `style`; null when it is no date (the caller leaves the date out). `inUtc`: a
@@ -49,5 +92,5 @@ export function formatDate(
   const day = typeof value === 'string' && CALENDAR_DAY.test(value);
   const date = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return formatter(style, day || inUtc).format(date);
+  return STYLES[style](parts(date, day || inUtc));
 }
