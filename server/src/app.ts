@@ -70,7 +70,7 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
     store,
     clock: deps.clock,
     onSeen: activity.onSeen,
-    userWrites: () => cache.generation(CacheGroup.userRecords),
+    userWrites: (email) => cache.version(CacheGroup.userRecords, email),
   });
   const limits = createRateLimits(deps.config, () => deps.clock.now().getTime());
   const ctx: RouteContext = { ...deps, store, cache, guards, limits };

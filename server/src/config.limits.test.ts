@@ -5,10 +5,11 @@ import { ConfigError, loadConfig, RATE_LIMIT_DEFAULTS } from './config.js';
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/newsroom-limits-config', JWT_SECRET: 'x'.repeat(48) };
 
 describe('rate limit variables', () => {
-  it('default to 10 intents an hour, 60 views a minute, 100 anonymous uploads a day and 120 uncached public reads a minute', () => {
+  it('default to 10 intents an hour, 60 views and 30 edits a minute, 100 anonymous uploads a day and 120 uncached public reads a minute', () => {
     expect(RATE_LIMIT_DEFAULTS).toEqual({
       paymentIntents: { windowMs: 3_600_000, max: 10 },
       viewCounts: { windowMs: 60_000, max: 60 },
+      edits: { windowMs: 60_000, max: 30 },
       uploadsAnonymousDaily: { windowMs: 86_400_000, max: 100 },
       publicReads: { windowMs: 60_000, max: 120 },
     });
@@ -17,22 +18,29 @@ describe('rate limit variables', () => {
     }
   });
 
-  it('take the maximum from PAYMENT_INTENT_RATE_LIMIT_MAX, VIEW_RATE_LIMIT_MAX and UPLOAD_ANON_DAILY_MAX', () => {
+  it('take the maximum from PAYMENT_INTENT_RATE_LIMIT_MAX, VIEW_RATE_LIMIT_MAX, EDIT_RATE_LIMIT_MAX and UPLOAD_ANON_DAILY_MAX', () => {
     const { rateLimits } = loadConfig({
       ...base,
       PAYMENT_INTENT_RATE_LIMIT_MAX: '3',
       VIEW_RATE_LIMIT_MAX: '1000000',
+      EDIT_RATE_LIMIT_MAX: '4',
       UPLOAD_ANON_DAILY_MAX: '7',
     });
     expect(rateLimits).toMatchObject({
       paymentIntents: { windowMs: 3_600_000, max: 3 },
       viewCounts: { windowMs: 60_000, max: 1_000_000 },
+      edits: { windowMs: 60_000, max: 4 },
       uploadsAnonymousDaily: { windowMs: 86_400_000, max: 7 },
     });
   });
 
   it('refuses a value that is not a positive whole number, naming the variable', () => {
-    for (const name of ['PAYMENT_INTENT_RATE_LIMIT_MAX', 'VIEW_RATE_LIMIT_MAX', 'UPLOAD_ANON_DAILY_MAX']) {
+    for (const name of [
+      'PAYMENT_INTENT_RATE_LIMIT_MAX',
+      'VIEW_RATE_LIMIT_MAX',
+      'EDIT_RATE_LIMIT_MAX',
+      'UPLOAD_ANON_DAILY_MAX',
+    ]) {
       for (const bad of ['0', '-1', '2.5', 'lots']) {
         expect(() => loadConfig({ ...base, [name]: bad }), `${name}=${bad}`).toThrow(ConfigError);
         expect(() => loadConfig({ ...base, [name]: bad }), `${name}=${bad}`).toThrow(name);

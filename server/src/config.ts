@@ -47,6 +47,8 @@ export const EnvSchema = z.object({
   PAYMENT_INTENT_RATE_LIMIT_MAX: limitMax(10),
   /** PATCH /articles/view-count calls per user per minute (the bench and browser tests raise it). */
   VIEW_RATE_LIMIT_MAX: limitMax(60),
+  /** Edits (PATCH /my-articles/update/:id, PATCH /users/:email) per user per minute. */
+  EDIT_RATE_LIMIT_MAX: limitMax(30),
   /** Anonymous POST /uploads per IP per day (on top of the short-window limit). */
   UPLOAD_ANON_DAILY_MAX: limitMax(100),
   /** Public reads per IP per minute that miss the answer cache (new searches); the bench and browser tests raise it. */
@@ -82,6 +84,7 @@ export interface RateLimit {
 export const RATE_LIMIT_DEFAULTS = {
   paymentIntents: { windowMs: 60 * 60_000, max: 10 },
   viewCounts: { windowMs: 60_000, max: 60 },
+  edits: { windowMs: 60_000, max: 30 },
   uploadsAnonymousDaily: { windowMs: 24 * 60 * 60_000, max: 100 },
   publicReads: { windowMs: 60_000, max: 120 },
 } as const satisfies Record<string, RateLimit>;
@@ -133,6 +136,8 @@ export interface Config {
     paymentIntents?: RateLimit;
     /** PATCH /articles/view-count per user (VIEW_RATE_LIMIT_MAX per minute). */
     viewCounts?: RateLimit;
+    /** PATCH /my-articles/update/:id and PATCH /users/:email per user (EDIT_RATE_LIMIT_MAX per minute). */
+    edits?: RateLimit;
     /** POST /uploads without a session, per IP per day (UPLOAD_ANON_DAILY_MAX). */
     uploadsAnonymousDaily?: RateLimit;
     /** Public reads not served from the answer cache, per IP (PUBLIC_READ_RATE_LIMIT_MAX per minute). */
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auth: { windowMs: 15 * 60_000, max: e.AUTH_RATE_LIMIT_MAX },
       paymentIntents: { ...RATE_LIMIT_DEFAULTS.paymentIntents, max: e.PAYMENT_INTENT_RATE_LIMIT_MAX },
       viewCounts: { ...RATE_LIMIT_DEFAULTS.viewCounts, max: e.VIEW_RATE_LIMIT_MAX },
+      edits: { ...RATE_LIMIT_DEFAULTS.edits, max: e.EDIT_RATE_LIMIT_MAX },
       uploadsAnonymousDaily: { ...RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily, max: e.UPLOAD_ANON_DAILY_MAX },
       publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
     },

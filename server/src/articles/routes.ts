@@ -87,7 +87,7 @@ export function articleRoutes(ctx: RouteContext): Router {
     res.json(await articles.listByAuthor(email));
   });
 
-  router.patch('/my-articles/update/:id', requireUserRecord, async (req, res) => {
+  router.patch('/my-articles/update/:id', requireUserRecord, ctx.limits.edits, async (req, res) => {
     const id = idOf(req.params);
     const input = parseInput(updateArticleBodySchema, req.body);
     const article = await articles.update(id, req.currentUser!, input);

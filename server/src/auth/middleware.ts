@@ -41,10 +41,11 @@ export interface GuardDeps {
   /** Called for every authenticated request (active-user tracking); must not throw or block. */
   onSeen?: (claims: SessionClaims) => void;
   /**
-   * A number that changes on every write to `users` through `store` (the answer cache's generation of
-   * its user-records group). Without it the caller's record is read on every request.
+   * A number that changes on every write to that user's record through `store` (the answer cache's
+   * version of that key of its user-records group). Without it the caller's record is read on every
+   * request.
    */
-  userWrites?: () => number;
+  userWrites?: (email: string) => number;
 }
 
 export function createGuards(deps: GuardDeps): Guards {

@@ -45,6 +45,12 @@ export class AnswerCache {
   private readonly generations = new Map<string, number>();
   /** Keys dropped one by one (invalidateKey) while their build was in flight: not kept. */
   private readonly staleBuilds = new Set<string>();
+  /** For version(): a stamp of the last drop of each group and key, from one counter. */
+  private stamp = 0;
+  private readonly groupStamps = new Map<string, number>();
+  private readonly keyStamps = new Map<string, number>();
+  /** Every version is at least this (raised when keyStamps is emptied to bound its size). */
+  private floor = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -105,6 +111,7 @@ export class AnswerCache {
   invalidate(...groups: string[]): void {
     for (const group of groups) {
       this.generations.set(group, this.generation(group) + 1);
+      this.groupStamps.set(group, ++this.stamp);
       for (const [key, entry] of this.entries) {
         if (entry.group === group) this.entries.delete(key);
       }
@@ -120,6 +127,23 @@ export class AnswerCache {
     const fullKey = `${group}\u0000${key}`;
     this.entries.delete(fullKey);
     if (this.inflight.has(fullKey)) this.staleBuilds.add(fullKey);
+    if (this.keyStamps.size >= MAX_ENTRIES * 5) {
+      this.keyStamps.clear();
+      this.floor = ++this.stamp; // every version changes: nothing recorded before is trusted
+    }
+    this.keyStamps.set(fullKey, ++this.stamp);
+  }
+
+  /**
+   * Changes whenever `key` of `group`, or the whole group, is dropped: lets others keep something of
+   * their own per key (the guards' user records, auth/user-records.ts) and tell when it went stale.
+   */
+  version(group: string, key: string): number {
+    return Math.max(
+      this.floor,
+      this.groupStamps.get(group) ?? 0,
+      this.keyStamps.get(`${group}\u0000${key}`) ?? 0,
+    );
   }
 
   /** Changes whenever the whole `group` is invalidated: lets others tell a write happened. */

@@ -15,6 +15,11 @@ export interface RateLimits {
   paymentIntents: RequestHandler;
   /** PATCH /articles/view-count: per user, mount after requireUser. */
   viewCounts: RequestHandler;
+  /**
+   * PATCH /my-articles/update/:id and PATCH /users/:email: per user, mount after requireUser(Record).
+   * Each edit writes and drops cached answers: a loop on one's own draft must not cost every reader.
+   */
+  edits: RequestHandler;
   /** POST /uploads: per user when signed in (mount after optionalUser), else per IP, short and daily. */
   uploads: RequestHandler;
   /**
@@ -66,6 +71,11 @@ export function createRateLimits(config: Config, now: () => number): RateLimits 
       limits.viewCounts ?? RATE_LIMIT_DEFAULTS.viewCounts,
       'Too many views, please slow down',
       byUser('viewCounts'),
+    ),
+    edits: limiter(
+      limits.edits ?? RATE_LIMIT_DEFAULTS.edits,
+      'Too many edits, please slow down',
+      byUser('edits'),
     ),
     uploads: (req, res, next) => {
       if (req.auth) return uploadsUser(req, res, next);

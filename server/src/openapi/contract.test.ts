@@ -20,10 +20,17 @@ beforeAll(async () => {
   const config = world.t.deps.config;
   const limited = await makeTestApp({
     identity: 'firebase',
-    config: { rateLimits: { ...config.rateLimits, publicReads: { windowMs: 60_000, max: 0 } } },
+    config: {
+      rateLimits: {
+        ...config.rateLimits,
+        publicReads: { windowMs: 60_000, max: 0 },
+        edits: { windowMs: 60_000, max: 0 },
+      },
+    },
   });
   const payer = await signInAs(world.t, { name: 'Paula Payer' });
-  cases = contractCases({ w: world, payer, limited });
+  const limitedUser = await signInAs(limited, { name: 'Lena Limited' });
+  cases = contractCases({ w: world, payer, limited, limitedUser });
   close = async () => {
     await world.close();
     await limited.close();

@@ -94,13 +94,13 @@ const users = operationsOf('Users', [
   {
     route: 'PATCH /users/:email',
     operationId: 'updateProfile',
-    summary: "Update the caller's profile ('' clears a field; the email cannot change)",
+    summary: "Update the caller's profile ('' clears a field; the email cannot change; 30 edits a minute)",
     security: 'session',
     access: 'self',
     params: z.object({ email: emailSchema }),
     body: profileUpdateSchema,
     ok: R.UserSchema,
-    errors: [404],
+    errors: [404, 429],
   },
   {
     route: 'GET /all-users',

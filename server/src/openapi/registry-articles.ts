@@ -137,13 +137,13 @@ const writer = operationsOf('Writer', [
   {
     route: 'PATCH /my-articles/update/:id',
     operationId: 'updateArticle',
-    summary: 'Edit an own article (it goes back to Pending; not once declined)',
+    summary: 'Edit an own article (it goes back to Pending; not once declined; 30 edits a minute)',
     security: 'session',
     access: 'owner',
     params: idParamSchema,
     body: updateArticleBodySchema,
     ok: written,
-    errors: [404, 409],
+    errors: [404, 409, 429],
   },
   {
     route: 'DELETE /my-articles/:id',

@@ -69,6 +69,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       auth: { windowMs: 60_000, max: 100_000 },
       paymentIntents: { windowMs: 60_000, max: 100_000 },
       viewCounts: { windowMs: 60_000, max: 100_000 },
+      edits: { windowMs: 60_000, max: 100_000 },
       publicReads: { windowMs: 60_000, max: 100_000 },
     },
     ...overrides,

@@ -19,11 +19,13 @@ export interface CaseContext {
   w: World;
   /** Pays in the payment cases (so the others' premium state never changes). */
   payer: SignedIn;
-  /** The same kind of app with every public-read budget at 0: a cache miss is refused with 429. */
+  /** The same kind of app with every public-read and edit budget at 0: a cache miss is refused with 429. */
   limited: TestApp;
+  /** A signed-in user of `limited` (every edit of theirs is refused with 429). */
+  limitedUser: SignedIn;
 }
 
-export function contractCases({ w, payer, limited }: CaseContext): Record<string, Case[]> {
+export function contractCases({ w, payer, limited, limitedUser }: CaseContext): Record<string, Case[]> {
   const auth = (who: Who) => (who === null ? {} : bearer(typeof who === 'string' ? w[who].token : who.token));
   const get = (path: string, who: Who = null) => request(w.t.app).get(path).set(auth(who));
   const del = (path: string, who: Who) => request(w.t.app).delete(path).set(auth(who));
@@ -33,6 +35,8 @@ export function contractCases({ w, payer, limited }: CaseContext): Record<string
     request(w.t.app).patch(path).set(auth(who)).send(body);
   const withToken = (token: string) => ({ token }) as SignedIn;
   const overBudget = (path: string) => request(limited.app).get(path);
+  const editOverBudget = (path: string, body: object) =>
+    request(limited.app).patch(path).set(bearer(limitedUser.token)).send(body);
 
   const unknownId = 'f'.repeat(24);
   const { pending, approved, premium, declined } = w.articles;
@@ -162,6 +166,7 @@ export function contractCases({ w, payer, limited }: CaseContext): Record<string
     updateProfile: [
       [200, () => patch(`/users/${w.other.email}`, { name: 'O', phone: '+1234567' }, 'other')],
       [400, () => patch(`/users/${w.other.email}`, { name: 'O', phone: 'abc' }, 'other')],
+      [429, () => editOverBudget(`/users/${limitedUser.email}`, { name: 'Lena' })],
     ],
     listUsers: [
       [200, () => get('/all-users?limit=10', 'admin')],
@@ -267,6 +272,7 @@ export function contractCases({ w, payer, limited }: CaseContext): Record<string
       [200, () => patch(`/my-articles/update/${pending._id}`, edit, 'reader')],
       [409, () => patch(`/my-articles/update/${declined._id}`, edit, 'reader')],
       [403, () => patch(`/my-articles/update/${pending._id}`, edit, 'other')],
+      [429, () => editOverBudget(`/my-articles/update/${unknownId}`, edit)],
     ],
     deleteArticle: [
       [200, async () => del(`/my-articles/${(await fresh('Pending'))._id}`, 'admin')],

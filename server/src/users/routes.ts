@@ -21,7 +21,7 @@ export function usersRoutes(ctx: RouteContext): Router {
     },
   );
 
-  router.patch('/users/:email', requireUser, requireSelf('params'), async (req, res) => {
+  router.patch('/users/:email', requireUser, requireSelf('params'), ctx.limits.edits, async (req, res) => {
     const email = emailParam(req.params.email);
     const input = parseInput(profileUpdateSchema, req.body);
     if (input.email !== undefined && input.email !== email) {
