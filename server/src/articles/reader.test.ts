@@ -202,6 +202,25 @@ describe('GET /all-articles/approved', () => {
     expect(res.body.message).toEqual(expect.any(String));
   });
 
+  it('pages articles of the same moment by _id (newest id first): each on exactly one page', async () => {
+    await insertPublisher(t.store, 'Tied Times');
+    const at = '2024-06-01T00:00:00.000Z';
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push(newId());
+    // Stored out of _id order, all at one instant.
+    for (const i of [3, 0, 6, 4, 2, 5, 1]) {
+      const _id = made[i]!;
+      await insertArticle(t.store, { _id, createdAt: at, publisher: 'Tied Times', userInfo: byAuthor() });
+    }
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await get(`?publicationFiler=Tied%20Times&limit=3&page=${page}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((a: { _id: string }) => a._id));
+    }
+    expect(seen).toEqual([...made].reverse());
+  });
+
   it('revalidates with ETag and shows an article once it is approved', async () => {
     const pendingId = ids.pending!;
     const first = await get('?publicationFiler=Search%20Herald');

@@ -72,9 +72,10 @@ export function createArticleRepository(store: Store) {
       if (filter.search) query.articleTitle = { $regex: escapeRegex(filter.search), $options: 'i' };
       if (filter.publisher) query.publisher = filter.publisher;
       if (filter.tags?.length) query.Tags = { $in: filter.tags };
-      // Sort keys match the {status, createdAt} index exactly so the engine can walk it.
+      // Sort keys match the {status, createdAt, _id} index exactly so the engine can walk it; `_id`
+      // orders articles made in the same millisecond, so pages never repeat or skip one.
       return articles().find(query, {
-        sort: { createdAt: -1 },
+        sort: { createdAt: -1, _id: -1 },
         skip: (page - 1) * limit,
         limit,
         projection: CARD_PROJECTION,
@@ -85,7 +86,7 @@ export function createArticleRepository(store: Store) {
     listApprovedIndex(limit: number): Promise<Pick<Article, '_id' | 'createdAt' | 'updatedAt'>[]> {
       return articles().find(
         { status: 'Approved' },
-        { sort: { createdAt: -1 }, limit, projection: { _id: 1, createdAt: 1, updatedAt: 1 } },
+        { sort: { createdAt: -1, _id: -1 }, limit, projection: { _id: 1, createdAt: 1, updatedAt: 1 } },
       );
     },
 
@@ -93,8 +94,8 @@ export function createArticleRepository(store: Store) {
     trending(limit: number): Promise<Article[]> {
       return articles().find(
         { status: 'Approved' },
-        // Sort keys match the {status, totalViewCount} index exactly so the engine can walk it.
-        { sort: { totalViewCount: -1 }, limit, projection: CARD_PROJECTION },
+        // Sort keys match the {status, totalViewCount, _id} index exactly so the engine can walk it.
+        { sort: { totalViewCount: -1, _id: -1 }, limit, projection: CARD_PROJECTION },
       );
     },
 
@@ -108,8 +109,8 @@ export function createArticleRepository(store: Store) {
      * several are merged here. A page costs its offset, never the whole collection.
      */
     async newestWithStatus(statuses: readonly string[], skip: number, limit: number): Promise<Article[]> {
-      // The sort must be exactly the index's other key for the embedded engine to walk it.
-      const sort = { createdAt: -1 } as const;
+      // The sort must be exactly the index's other keys for the embedded engine to walk it.
+      const sort = { createdAt: -1, _id: -1 } as const;
       if (statuses.length === 1) return articles().find({ status: statuses[0] }, { sort, skip, limit });
       const runs = await Promise.all(
         statuses.map((status) => articles().find({ status }, { sort, limit: skip + limit })),

@@ -172,6 +172,8 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
       countDocuments: inner.countDocuments.bind(inner),
       aggregate: inner.aggregate.bind(inner),
       createIndex: inner.createIndex.bind(inner),
+      indexNames: inner.indexNames.bind(inner),
+      dropIndex: inner.dropIndex.bind(inner),
       insertOne: afterInsert(inner.insertOne, (doc) => [doc]),
       insertMany: afterInsert(inner.insertMany, (docs) => docs),
       updateOne: afterWrite(inner.updateOne, idOfFilter),

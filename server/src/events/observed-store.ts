@@ -70,6 +70,8 @@ export function observedStore(
       countDocuments: inner.countDocuments.bind(inner),
       aggregate: inner.aggregate.bind(inner),
       createIndex: inner.createIndex.bind(inner),
+      indexNames: inner.indexNames.bind(inner),
+      dropIndex: inner.dropIndex.bind(inner),
 
       async insertOne(doc) {
         await inner.insertOne(doc);

@@ -19,8 +19,9 @@ export async function openStore(
 export const INDEXES: Record<string, IndexSpec[]> = {
   users: [{ keys: { email: 1 }, unique: true }],
   articles: [
-    { keys: { status: 1, createdAt: -1 } },
-    { keys: { status: 1, totalViewCount: -1 } },
+    // Lists page by these sorts; `_id` last breaks ties, so equal keys never repeat or skip a row.
+    { keys: { status: 1, createdAt: -1, _id: -1 } },
+    { keys: { status: 1, totalViewCount: -1, _id: -1 } },
     { keys: { 'userInfo.email': 1 } },
     { keys: { publisher: 1 } },
     { keys: { Tags: 1 } },
@@ -37,8 +38,23 @@ export const INDEXES: Record<string, IndexSpec[]> = {
   publisher_daily_views: [{ keys: { month: 1 } }],
 };
 
+/**
+ * Indexes an earlier version created that a declared one now replaces (by name): dropped once the
+ * replacement exists, so neither engine keeps maintaining them. Only these are ever dropped, never an
+ * index a database administrator added.
+ */
+export const RETIRED_INDEXES: Record<string, string[]> = {
+  // Replaced by the same keys with `_id` last (stable paging).
+  articles: ['status_1_createdAt_-1', 'status_1_totalViewCount_-1'],
+};
+
 export async function ensureIndexes(store: Store): Promise<void> {
   for (const [name, specs] of Object.entries(INDEXES)) {
-    for (const spec of specs) await store.collection(name).createIndex(spec);
+    const collection = store.collection(name);
+    for (const spec of specs) await collection.createIndex(spec);
+    const retired = RETIRED_INDEXES[name] ?? [];
+    if (retired.length === 0) continue;
+    const existing = await collection.indexNames();
+    for (const index of retired) if (existing.includes(index)) await collection.dropIndex(index);
   }
 }

@@ -135,6 +135,17 @@ class MongoCollection implements Collection<Doc> {
       this.c.createIndex(spec.keys, { unique: !!spec.unique, ...(spec.name ? { name: spec.name } : {}) }),
     );
   }
+
+  async indexNames(): Promise<string[]> {
+    // A collection not created yet has no indexes (listIndexes answers NamespaceNotFound).
+    const indexes = await this.c.indexes().catch(() => []);
+    return indexes.map((i) => i.name!).filter((name) => name !== '_id_');
+  }
+
+  async dropIndex(name: string): Promise<void> {
+    if (!(await this.indexNames()).includes(name)) return;
+    await mapErrors(this.name, () => this.c.dropIndex(name));
+  }
 }
 
 export class MongoStore implements Store {

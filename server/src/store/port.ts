@@ -19,6 +19,14 @@ export interface FindOptions {
   projection?: Projection;
 }
 
+/** The name an index gets when its spec names none: MongoDB's own (`status_1_createdAt_-1`). */
+export function indexNameOf(spec: IndexSpec): string {
+  const base = Object.entries(spec.keys)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+  return spec.name ?? base + (spec.kind ? `_${spec.kind}` : '');
+}
+
 export interface IndexSpec {
   keys: Record<string, 1 | -1>;
   unique?: boolean;
@@ -63,6 +71,10 @@ export interface Collection<T extends Doc = Doc> {
   deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
   aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
   createIndex(spec: IndexSpec): Promise<void>;
+  /** The names of this collection's indexes (never MongoDB's own `_id_`). */
+  indexNames(): Promise<string[]>;
+  /** Drops the index named `name`; nothing when there is none. */
+  dropIndex(name: string): Promise<void>;
 }
 
 export interface Store {

@@ -10,7 +10,7 @@ import { openEmbeddedStore } from './embedded/index.js';
 import { isId, newId } from './ids.js';
 import { ensureIndexes } from './index.js';
 import { openMongoStore } from './mongo.js';
-import { DuplicateKeyError, type Doc, type Store } from './port.js';
+import { DuplicateKeyError, type Doc, type Sort, type Store } from './port.js';
 
 interface Engine {
   name: string;
@@ -637,6 +637,47 @@ for (const engine of engines) {
         publisherName: 'Pub 0',
         logo: 'http://img/0.png',
       });
+    });
+
+    test('indexNames lists what createIndex made, dropIndex removes one (twice is harmless)', async () => {
+      const c = store.collection(fresh('indexed'));
+      await c.insertOne({ _id: newId(), a: 1, b: 2 });
+      await c.createIndex({ keys: { a: 1, b: -1 } });
+      await c.createIndex({ keys: { b: 1 }, unique: true });
+      expect((await c.indexNames()).sort()).toEqual(['a_1_b_-1', 'b_1']);
+      await c.dropIndex('a_1_b_-1');
+      await c.dropIndex('a_1_b_-1');
+      expect(await c.indexNames()).toEqual(['b_1']);
+      expect(await store.collection(fresh('never-written')).indexNames()).toEqual([]);
+    });
+
+    test('ensureIndexes drops the retired list indexes for the ones with _id last; ties page by _id', async () => {
+      const articles = store.collection('articles');
+      await articles.createIndex({ keys: { status: 1, createdAt: -1 } });
+      await articles.createIndex({ keys: { status: 1, totalViewCount: -1 } });
+      await ensureIndexes(store);
+      const names = await articles.indexNames();
+      expect(names).not.toContain('status_1_createdAt_-1');
+      expect(names).not.toContain('status_1_totalViewCount_-1');
+      expect(names).toEqual(
+        expect.arrayContaining(['status_1_createdAt_-1__id_-1', 'status_1_totalViewCount_-1__id_-1']),
+      );
+      // Same createdAt, inserted out of _id order: pages follow _id, each article on exactly one page.
+      const status = `Tied ${newId()}`;
+      const ids = [newId(), newId(), newId(), newId(), newId()];
+      for (const _id of [ids[2]!, ids[0]!, ids[4]!, ids[1]!, ids[3]!]) {
+        await articles.insertOne({ _id, status, createdAt: '2026-01-01T00:00:00.000Z', totalViewCount: 7 });
+      }
+      const sorts: Sort[] = [
+        { createdAt: -1, _id: -1 },
+        { totalViewCount: -1, _id: -1 },
+      ];
+      for (const sort of sorts) {
+        const pages = [];
+        for (let skip = 0; skip < 5; skip += 2)
+          pages.push(...(await articles.find({ status }, { sort, skip, limit: 2 })));
+        expect(pages.map((d) => d._id)).toEqual([...ids].reverse());
+      }
     });
 
     test('ensureIndexes creates the start-up indexes, is repeatable, and users.email is unique', async () => {

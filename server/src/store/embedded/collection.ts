@@ -96,4 +96,14 @@ export class EmbeddedCollection implements Collection<Doc> {
     const def = this.mem.addIndex(spec);
     if (def) await this.store.commit({ c: this.mem.name, i: def });
   }
+
+  async indexNames(): Promise<string[]> {
+    this.store.assertOpen();
+    return this.mem.indexNames();
+  }
+
+  async dropIndex(name: string): Promise<void> {
+    this.store.assertOpen();
+    if (this.mem.dropIndex(name)) await this.store.commit({ c: this.mem.name, x: name });
+  }
 }

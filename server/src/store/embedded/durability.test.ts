@@ -363,6 +363,26 @@ describe('embedded store durability', () => {
     await store.close();
   });
 
+  test('a dropped index stays dropped after a restart, from the journal and from a snapshot', async () => {
+    const dir = tempDir();
+    let store = await openEmbeddedStore({ dir });
+    const users = () => store.collection('users');
+    await users().createIndex({ keys: { email: 1 }, unique: true });
+    await users().insertOne({ _id: newId(), email: 'a@x.test' });
+    await users().dropIndex('email_1');
+    await store.close();
+    store = await openEmbeddedStore({ dir });
+    expect(await users().indexNames()).toEqual([]);
+    // No longer unique: a second record with the address is taken.
+    await users().insertOne({ _id: newId(), email: 'a@x.test' });
+    await store.compact();
+    await store.close();
+    store = await openEmbeddedStore({ dir });
+    expect(await users().indexNames()).toEqual([]);
+    expect(await users().countDocuments({ email: 'a@x.test' })).toBe(2);
+    await store.close();
+  });
+
   test('a store directory is opened by one process at a time, and writes after close are refused', async () => {
     const dir = tempDir();
     const store = await openEmbeddedStore({ dir });

@@ -20,6 +20,8 @@ export interface JournalRecord {
   d?: string[];
   /** Index created. */
   i?: IndexDef;
+  /** Index dropped (its name). */
+  x?: string;
 }
 
 export function encodeLine(value: unknown): string {

@@ -5,12 +5,6 @@
 import { compare as mingoCompare, resolve as mingoResolve } from 'mingo/util';
 import type { Doc, Filter, FindOptions } from '../port.js';
 
-export function indexName(keys: Record<string, 1 | -1>): string {
-  return Object.entries(keys)
-    .map(([k, v]) => `${k}_${v}`)
-    .join('_');
-}
-
 /** Recursively freezes a document so nobody (mingo included) can change stored state in place. */
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

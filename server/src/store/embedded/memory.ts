@@ -7,7 +7,7 @@
  */
 import { Aggregator, find as mingoFind, update as mingoUpdate } from 'mingo';
 import { newId } from '../ids.js';
-import { DuplicateKeyError } from '../port.js';
+import { DuplicateKeyError, indexNameOf } from '../port.js';
 import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
 import { applySimpleUpdate, matcherOf } from './fast-paths.js';
 import { IndexState, type IndexDef } from './index-state.js';
@@ -17,7 +17,6 @@ import {
   encodeKey,
   equalityConstraints,
   inclusionFields,
-  indexName,
   isPlainObject,
   isScalar,
   normalize,
@@ -28,7 +27,7 @@ import { IndexedDocs } from './planner.js';
 import { spilledCopy, type TextLoc } from './spill.js';
 
 export type { IndexDef } from './index-state.js';
-export { deepFreeze, indexName, normalize, pathValues } from './keys.js';
+export { deepFreeze, normalize, pathValues } from './keys.js';
 
 /** One document change of a write; `old`/`next` undefined mean insert/delete. */
 export interface Change {
@@ -254,10 +253,24 @@ export class MemCollection extends IndexedDocs {
     }
   }
 
+  indexNames(): string[] {
+    return [...this.indexes.keys()];
+  }
+
+  /** Removes the index named `name`; false when there is none. */
+  dropIndex(name: string): boolean {
+    if (!this.indexes.delete(name)) return false;
+    this.indexedFields.clear();
+    for (const idx of this.indexes.values()) {
+      for (const key of Object.keys(idx.def.keys)) this.indexedFields.add(key.split('.')[0]!);
+    }
+    return true;
+  }
+
   /** Returns true when a new index was built; throws DuplicateKeyError if existing data violates it. */
   addIndex(spec: IndexSpec): IndexDef | null {
     const def: IndexDef = {
-      name: spec.name ?? indexName(spec.keys) + (spec.kind ? `_${spec.kind}` : ''),
+      name: indexNameOf(spec),
       keys: { ...spec.keys },
       unique: !!spec.unique,
     };

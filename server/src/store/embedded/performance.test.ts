@@ -70,24 +70,26 @@ describe('embedded store hot queries over 10 000 articles', () => {
     const articles = store.collection('articles');
     const page = await articles.find(
       { status: 'Approved' },
-      { sort: { createdAt: -1 }, skip: 20, limit: 20 },
+      { sort: { createdAt: -1, _id: -1 }, skip: 20, limit: 20 },
     );
     expect(page).toHaveLength(20);
     expect(page.every((d) => d.status === 'Approved')).toBe(true);
     expect((page[0]!.createdAt as string) > (page[19]!.createdAt as string)).toBe(true);
     expect(
       await median(() =>
-        articles.find({ status: 'Approved' }, { sort: { createdAt: -1 }, skip: 20, limit: 20 }),
+        articles.find({ status: 'Approved' }, { sort: { createdAt: -1, _id: -1 }, skip: 20, limit: 20 }),
       ),
     ).toBeLessThan(25);
     expect(
-      await median(() => articles.find({ status: 'Approved' }, { sort: { totalViewCount: -1 }, limit: 6 })),
+      await median(() =>
+        articles.find({ status: 'Approved' }, { sort: { totalViewCount: -1, _id: -1 }, limit: 6 }),
+      ),
     ).toBeLessThan(25);
     expect(
       await median(() =>
         articles.find(
           { status: 'Approved', publisher: 'Publisher 3', Tags: { $in: ['Tag1', 'Tag2'] } },
-          { sort: { createdAt: -1 }, limit: 20 },
+          { sort: { createdAt: -1, _id: -1 }, limit: 20 },
         ),
       ),
     ).toBeLessThan(25);
@@ -158,19 +160,24 @@ describe('first pages walk the compound indexes: flat from 1 000 to 100 000 arti
     const small = await articlesOf(1_000);
     const large = await articlesOf(100_000);
     const queries = [
-      (c: typeof small) => c.find({ status: 'Approved' }, { sort: { createdAt: -1 }, limit: 20 }),
-      (c: typeof small) => c.find({ status: 'Approved' }, { sort: { createdAt: -1 }, skip: 180, limit: 20 }),
-      (c: typeof small) => c.find({ status: 'Approved' }, { sort: { totalViewCount: -1 }, limit: 6 }),
+      (c: typeof small) => c.find({ status: 'Approved' }, { sort: { createdAt: -1, _id: -1 }, limit: 20 }),
       (c: typeof small) =>
-        c.find({ status: 'Approved', isPremium: 'Yes' }, { sort: { createdAt: -1 }, limit: 20 }),
+        c.find({ status: 'Approved' }, { sort: { createdAt: -1, _id: -1 }, skip: 180, limit: 20 }),
+      (c: typeof small) =>
+        c.find({ status: 'Approved' }, { sort: { totalViewCount: -1, _id: -1 }, limit: 6 }),
+      (c: typeof small) =>
+        c.find({ status: 'Approved', isPremium: 'Yes' }, { sort: { createdAt: -1, _id: -1 }, limit: 20 }),
       (c: typeof small) => c.countDocuments({ status: 'Approved' }),
     ];
-    const page = await large.find({ status: 'Approved' }, { sort: { createdAt: -1 }, limit: 20 });
+    const page = await large.find({ status: 'Approved' }, { sort: { createdAt: -1, _id: -1 }, limit: 20 });
     expect(page).toHaveLength(20);
     expect(page[0]!.articleTitle).toBe('Title 99997');
     expect(page[19]!.articleTitle).toBe('Title 99960');
     expect(await large.countDocuments({ status: 'Approved' })).toBe(50_000);
-    const trending = await large.find({ status: 'Approved' }, { sort: { totalViewCount: -1 }, limit: 6 });
+    const trending = await large.find(
+      { status: 'Approved' },
+      { sort: { totalViewCount: -1, _id: -1 }, limit: 6 },
+    );
     const views = trending.map((d) => d.totalViewCount as number);
     expect(views).toEqual([...views].sort((a, b) => b - a));
     for (const q of queries) {

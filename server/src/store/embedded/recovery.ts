@@ -118,6 +118,7 @@ export function recover(
   const replay = (rec: JournalRecord, seg: () => Segment, start: number, line: Buffer): void => {
     const coll = mem(rec.c);
     if (rec.i) coll.addIndex(rec.i);
+    if (rec.x) coll.dropIndex(rec.x);
     if (rec.p) {
       const docs = spilled(rec.p.map(deepFreeze), coll, seg, start, line);
       coll.apply(docs.map((d) => ({ id: d._id, old: undefined, next: d })));
