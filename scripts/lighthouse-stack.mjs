@@ -2,6 +2,7 @@
 // DATA_DIR with the demo seed, our site server serving a fresh client build, and the Auth emulator
 // (the running test one on 127.0.0.1:9199, else one started here). Ports are picked free.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +109,8 @@ export async function startStack({ log }) {
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
       FIREBASE_PROJECT_ID: 'demo-newsroom',
       LOG_LEVEL: 'warn',
+      // The site proves its calls with it: each visitor's reads count as theirs at the API.
+      SITE_API_SECRET: randomBytes(32).toString('hex'),
     };
     const start = (name, script, extra) => {
       const child = spawn(process.execPath, [script], {

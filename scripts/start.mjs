@@ -1,5 +1,6 @@
 // `npm start` (built app) and `npm run dev` (`--dev`: hot reload): the Firebase Auth emulator, the API
 // and the client, with demo data on first run. Ctrl-C stops everything (the emulator saves its accounts).
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,9 @@ const log = (msg) => console.log(`[start] ${msg}`);
 // Variables already set in the environment win over .env (dotenv never overrides).
 dotenv.config({ path: path.join(root, '.env'), quiet: true });
 const env = { ...process.env };
+// The site server proves its calls to the API with a secret of this run (SITE_API_SECRET), so the
+// API counts each visitor's reads as theirs (docs/decisions/trust-boundary.md).
+env.SITE_API_SECRET ||= randomBytes(32).toString('hex');
 env.PORT ||= '5000';
 env.DATA_DIR = path.resolve(root, env.DATA_DIR || './data');
 const apiUrl = `http://localhost:${env.PORT}`;

@@ -9,6 +9,7 @@
  * E2E_SKIP_BUILD=1 reuses the last build (quicker while writing tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,9 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startStripeTestServer } from '../../server/src/test/stripe-test-server';
 import { chromiumLaunchOptions, e2eEnv, stackCount, stackPorts } from './env';
+
+/** What our site server proves its calls to the API with (SITE_API_SECRET), one per run. */
+const siteApiSecret = randomBytes(32).toString('hex');
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rootDir = path.resolve(clientDir, '..');
@@ -159,7 +163,9 @@ function startStack(
       // One API and one IP serve many browser files: its per-user and per-IP limits must not bite.
       PAYMENT_INTENT_RATE_LIMIT_MAX: '10000',
       VIEW_RATE_LIMIT_MAX: '10000',
+      EDIT_RATE_LIMIT_MAX: '10000',
       UPLOAD_ANON_DAILY_MAX: '10000',
+      SITE_API_SECRET: siteApiSecret,
       PUBLIC_READ_RATE_LIMIT_MAX: '100000',
     },
   });
@@ -172,6 +178,7 @@ function startStack(
       SITE_PORT: String(webPort),
       SITE_URL: webUrl,
       SITE_API_URL: apiUrl,
+      SITE_API_SECRET: siteApiSecret,
       CLIENT_DIST_DIR: distDir,
       FIREBASE_AUTH_EMULATOR_HOST: e2eEnv.emulatorHost,
       LOG_LEVEL: 'warn',

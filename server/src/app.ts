@@ -1,3 +1,4 @@
+import { siteHop } from './http/site-hop.js';
 import cors from 'cors';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
@@ -54,6 +55,8 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   // Whose X-Forwarded-For names the client (TRUST_PROXY; README, Running in production).
   app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
+  // Our site server's calls name their visitor when they carry SITE_API_SECRET (http/site-hop.ts).
+  app.use(siteHop(deps.config.siteApiSecret));
 
   const cache = new AnswerCache(() => deps.clock.now().getTime(), {
     [CacheGroup.userStats]: USER_STATS_TTL_MS,

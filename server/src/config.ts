@@ -64,6 +64,11 @@ export const EnvSchema = z.object({
    * uniquelocal. Default `loopback`.
    */
   TRUST_PROXY: optionalString,
+  /**
+   * Shared by the API and a standalone site process: the site's calls carry it with the visitor's
+   * address, and the API believes that address only then (docs/decisions/trust-boundary.md).
+   */
+  SITE_API_SECRET: optionalString.pipe(z.string().min(32, 'use at least 32 characters').optional()),
   /** Origins the site's pages may connect to besides the build's own (its CSP's connect-src). */
   SITE_CONNECT_SRC: optionalString,
   /** Origins besides https: and the build's API that the site's pages may show images from (img-src). */
@@ -117,6 +122,8 @@ export interface Config {
   clientDistDir?: string;
   /** TRUST_PROXY as Express takes it: a hop count or a list of trusted proxy addresses. */
   trustProxy: number | string[];
+  /** SITE_API_SECRET: a call carrying it names its visitor's address (http/site-hop.ts). */
+  siteApiSecret?: string;
   /** SITE_CONNECT_SRC: origins the site's pages may connect to besides the build's own. */
   siteConnectSrc: string[];
   /** SITE_IMG_SRC: origins besides https: and the build's API the site's pages show images from. */
@@ -209,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveClient: ['true', '1', 'yes'].includes(e.SERVE_CLIENT ?? ''),
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     trustProxy: trustProxy(e.TRUST_PROXY),
+    siteApiSecret: e.SITE_API_SECRET,
     siteConnectSrc: originList('SITE_CONNECT_SRC', e.SITE_CONNECT_SRC),
     siteImgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
     seedDemoData:

@@ -172,6 +172,8 @@ describe('a different Firebase account arriving for a known email', () => {
       `/users/${first.email}`,
       `/isPremium?email=${encodeURIComponent(first.email)}`,
       '/me/posting',
+      // The live stream, which would otherwise go on hearing the account's own events.
+      `/events?token=${first.token}`,
     ]) {
       const res = await request(t.app).get(path).set(bearer(first.token));
       expect(res.status, path).toBe(401);

@@ -37,6 +37,8 @@ export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
       const claims = verifySession(ctx.config.jwtSecret, token);
       const user = await users.findByEmail(claims.email);
       if (!user) throw new Unauthorized('Account not found');
+      // As every guard: a session of the account the record belonged to before is over.
+      if (user.uid !== claims.uid) throw new Unauthorized('This session belongs to another account');
       viewer = { email: user.email, admin: isAdmin(user) };
       expiresAt = expiryOf(token);
     }

@@ -106,7 +106,11 @@ describe('EventStreams', () => {
 
 describe('EventStreams limits', () => {
   it('refuses a stream past the process-wide limit, whoever asks, until one closes', async () => {
-    const limited = new EventStreams(new InProcessEventBus(), { maxStreams: 2, maxPerClient: 10 });
+    const limited = new EventStreams(new InProcessEventBus(), {
+      maxStreams: 2,
+      maxPerClient: 10,
+      signedInShare: 0,
+    });
     const app = express();
     app.set('trust proxy', 'loopback');
     app.get('/events', (req, res) => {
@@ -137,6 +141,66 @@ describe('EventStreams limits', () => {
       for (const s of held) s.close();
       limited.close();
       await server.close();
+    }
+  });
+
+  /** An app whose GET /events opens a stream for `?as=<email>` (signed in) or anonymously. */
+  async function limitedApp(options: ConstructorParameters<typeof EventStreams>[1]) {
+    const limited = new EventStreams(new InProcessEventBus(), options);
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.get('/events', (req, res) => {
+      const as = typeof req.query.as === 'string' ? req.query.as : null;
+      try {
+        limited.open(req, res, { email: as, admin: false });
+      } catch (err) {
+        res.status((err as { status?: number }).status ?? 500).json({ message: (err as Error).message });
+      }
+    });
+    const server = await listen(app);
+    const held: SseStream[] = [];
+    const open = async (path: string, from: string) => {
+      const s = await openSse(server.base, path, { 'X-Forwarded-For': from });
+      held.push(s);
+      return s.status;
+    };
+    const close = async () => {
+      for (const s of held) s.close();
+      limited.close();
+      await server.close();
+    };
+    return { open, close };
+  }
+
+  it('keeps a share of the process for signed-in streams: anonymous ones from many addresses cannot take it all', async () => {
+    const { open, close } = await limitedApp({ maxStreams: 4, maxPerClient: 10, signedInShare: 0.5 });
+    try {
+      expect(await open('/events', '198.51.100.1')).toBe(200);
+      expect(await open('/events', '198.51.100.2')).toBe(200);
+      expect(await open('/events', '198.51.100.3')).toBe(429);
+      expect(await open('/events?as=reader@example.test', '198.51.100.4')).toBe(200);
+      expect(await open('/events?as=writer@example.test', '198.51.100.5')).toBe(200);
+      expect(await open('/events?as=admin@example.test', '198.51.100.6')).toBe(429);
+    } finally {
+      await close();
+    }
+  });
+
+  it('counts IPv6 addresses by /56 as every per-address limit does, and signed-in streams by account', async () => {
+    const { open, close } = await limitedApp({ maxStreams: 100, maxPerClient: 2, signedInShare: 0 });
+    try {
+      // One /56: a client that owns it cannot open a fresh budget per address.
+      expect(await open('/events', '2001:db8:0:1::1')).toBe(200);
+      expect(await open('/events', '2001:db8:0:2::1')).toBe(200);
+      expect(await open('/events', '2001:db8:0:ff::9')).toBe(429);
+      expect(await open('/events', '2001:db8:0:100::1')).toBe(200);
+      // One account from several addresses; another account from the crowded /56.
+      expect(await open('/events?as=reader@example.test', '198.51.100.7')).toBe(200);
+      expect(await open('/events?as=reader@example.test', '198.51.100.8')).toBe(200);
+      expect(await open('/events?as=reader@example.test', '198.51.100.9')).toBe(429);
+      expect(await open('/events?as=writer@example.test', '2001:db8:0:3::1')).toBe(200);
+    } finally {
+      await close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { TooManyRequests } from '../cache/public-read-limit.js';
 import type { EventBus } from './bus.js';
 import { canSee, isNamed, type AddressedEvent, type Viewer } from './types.js';
@@ -12,12 +13,18 @@ export interface StreamOptions {
   /** A client this far behind (bytes not yet taken by its socket) is dropped; it reconnects and replays. */
   maxBufferedBytes?: number;
   /**
-   * Open streams one client (IP address) may hold: a browser holds one per tab, an office or a school
-   * behind one address a few dozen; one attacker cannot hold the process's sockets. Default 64.
+   * Open streams one client may hold: a signed-in user (by account), else an address (IPv6 grouped by
+   * /56, as every per-address limit): a browser holds one per tab, an office or a school behind one
+   * address a few dozen; one attacker cannot hold the process's sockets. Default 64.
    */
   maxPerClient?: number;
   /** Open streams in this process, all clients together (file descriptors, memory). Default 10 000. */
   maxStreams?: number;
+  /**
+   * The share of `maxStreams` only signed-in streams may take (default 0.25): anonymous streams, which
+   * cost nothing to open from many addresses, cannot lock readers with accounts out of live updates.
+   */
+  signedInShare?: number;
   now?: () => number;
 }
 
@@ -34,7 +41,7 @@ interface Stream {
   viewer: Viewer;
   /** When the session token it was opened with expires (ms); null for anonymous. */
   expiresAt: number | null;
-  /** Who holds it (the client's address), for the per-client limit. */
+  /** Who holds it (`user:<email>` or `ip:<address or /56>`), for the per-client limit. */
   client: string;
 }
 
@@ -69,6 +76,9 @@ export class EventStreams {
   private readonly maxPerClient: number;
   private readonly maxStreams: number;
   private readonly perClient = new Map<string, number>();
+  /** Streams anonymous viewers may hold together (maxStreams less the signed-in share). */
+  private readonly maxAnonymous: number;
+  private anonymous = 0;
   private readonly now: () => number;
 
   constructor(bus: EventBus, options: StreamOptions = {}) {
@@ -77,6 +87,7 @@ export class EventStreams {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
     this.maxPerClient = options.maxPerClient ?? 64;
     this.maxStreams = options.maxStreams ?? 10_000;
+    this.maxAnonymous = this.maxStreams - Math.ceil(this.maxStreams * (options.signedInShare ?? 0.25));
     this.now = options.now ?? Date.now;
     this.unsubscribe = bus.subscribe((event) => this.deliver(event));
   }
@@ -99,13 +110,16 @@ export class EventStreams {
   open(req: Request, res: Response, viewer: Viewer, options: OpenOptions = {}): void {
     // Gone while its session was being looked up: its 'close' has fired already, nothing to keep.
     if (req.socket.destroyed || res.destroyed) return;
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const client = viewer.email
+      ? `user:${viewer.email}`
+      : `ip:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
     const held = this.perClient.get(client) ?? 0;
-    if (held >= this.maxPerClient || this.streams.size >= this.maxStreams) {
+    const full = viewer.email ? this.streams.size >= this.maxStreams : this.anonymous >= this.maxAnonymous;
+    if (held >= this.maxPerClient || full) {
       res.set('Retry-After', String(STREAM_RETRY_AFTER_S));
       throw new TooManyRequests(
         held >= this.maxPerClient
-          ? 'Too many live event streams from this address; close some tabs or try again later'
+          ? `Too many live event streams ${viewer.email ? 'for this account' : 'from this address'}; close some tabs or try again later`
           : 'The server holds as many live event streams as it can; try again later',
       );
     }
@@ -145,17 +159,20 @@ export class EventStreams {
     }
     this.streams.clear();
     this.perClient.clear();
+    this.anonymous = 0;
     this.stopHeartbeat();
   }
 
   private add(stream: Stream): void {
     this.streams.add(stream);
+    if (!stream.viewer.email) this.anonymous++;
     this.perClient.set(stream.client, (this.perClient.get(stream.client) ?? 0) + 1);
   }
 
   /** Forgets a stream (once: 'close' follows a cut or an expiry). */
   private remove(stream: Stream): void {
     if (!this.streams.delete(stream)) return;
+    if (!stream.viewer.email) this.anonymous--;
     const held = (this.perClient.get(stream.client) ?? 1) - 1;
     if (held > 0) this.perClient.set(stream.client, held);
     else this.perClient.delete(stream.client);

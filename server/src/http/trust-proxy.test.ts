@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, trustProxy } from '../config.js';
+import { ConfigError, loadConfig, trustProxy } from '../config.js';
 import { makeTestApp } from '../test/app.js';
 
 describe('TRUST_PROXY', () => {
@@ -59,5 +59,12 @@ describe('TRUST_PROXY', () => {
     expect(
       await statuses(['loopback'], ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']),
     ).toEqual([200, 200, 200, 200]);
+  });
+
+  it('SITE_API_SECRET, when set, has at least 32 characters (the API and the site read it alike)', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/newsroom-hop-config', JWT_SECRET: 'x'.repeat(48) };
+    expect(() => loadConfig({ ...base, SITE_API_SECRET: 'short' })).toThrow(/SITE_API_SECRET/);
+    expect(loadConfig({ ...base, SITE_API_SECRET: 'k'.repeat(32) }).siteApiSecret).toBe('k'.repeat(32));
+    expect(loadConfig({ ...base, SITE_API_SECRET: ' ' }).siteApiSecret).toBeUndefined();
   });
 });

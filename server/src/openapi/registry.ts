@@ -186,7 +186,7 @@ const live = operationsOf('Live', [
     operationId: 'events',
     summary: 'Live events (Server-Sent Events)',
     description:
-      "Anonymous streams get the public events; with a session (Authorization, or `?token=` since EventSource cannot send headers) the caller's own events too, and admins the moderation ones. Each `data:` line is a LiveEvent (see components). Replays from Last-Event-ID (or `?lastEventId=`). At most 64 open streams per client address (10 000 per process): beyond, 429 with Retry-After.",
+      "Anonymous streams get the public events; with a session (Authorization, or `?token=` since EventSource cannot send headers) the caller's own events too, and admins the moderation ones. Each `data:` line is a LiveEvent (see components). Replays from Last-Event-ID (or `?lastEventId=`). At most 64 open streams per client address (IPv6: per /56) or, signed in, per account; 10 000 per process, a quarter of them kept for signed-in streams: beyond, 429 with Retry-After.",
     security: 'optionalSession',
     access: 'anyone',
     query: eventsQuerySchema,

@@ -14,6 +14,7 @@ const SiteEnvSchema = EnvSchema.pick({
   SITE_CONNECT_SRC: true,
   SITE_IMG_SRC: true,
   TRUST_PROXY: true,
+  SITE_API_SECRET: true,
   PORT: true,
   HOST: true,
   FIREBASE_AUTH_EMULATOR_HOST: true,
@@ -45,6 +46,8 @@ export interface SiteConfig {
   emulator: boolean;
   /** TRUST_PROXY, as the API reads it. */
   trustProxy: number | string[];
+  /** SITE_API_SECRET: sent with each call made for a visitor (site/source.ts). */
+  apiSecret?: string;
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -73,5 +76,6 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     imgSrc: originList('SITE_IMG_SRC', e.SITE_IMG_SRC),
     emulator: Boolean(e.FIREBASE_AUTH_EMULATOR_HOST),
     trustProxy: trustProxy(e.TRUST_PROXY),
+    apiSecret: e.SITE_API_SECRET,
   };
 }

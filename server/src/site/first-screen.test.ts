@@ -65,7 +65,7 @@ let newest: Article;
 
 function site(apiUrl: string, distDir = dist) {
   return createSiteApp({
-    source: apiSource(apiUrl, 2_000),
+    source: apiSource(apiUrl, { timeoutMs: 2_000 }),
     distDir,
     siteUrl: 'https://news.example.test',
     logger: pino({ level: 'silent' }),
@@ -220,7 +220,7 @@ describe('after a public change', () => {
     const logger = pino({ level: 'silent' });
     const changes = apiChanges(apiUrl, { logger, retryMs: 20 });
     const longTtl = {
-      source: apiSource(apiUrl, 2_000),
+      source: apiSource(apiUrl, { timeoutMs: 2_000 }),
       distDir: dist,
       siteUrl: 'https://news.example.test',
       logger,

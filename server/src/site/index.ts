@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   // The API's public event stream: the site reads its lists again when an article changes.
   const changes = apiChanges(config.apiUrl, { logger });
   const app = createSiteApp({
-    source: apiSource(config.apiUrl),
+    source: apiSource(config.apiUrl, { secret: config.apiSecret }),
     changes,
     distDir: config.distDir ?? defaultDistDir(),
     siteUrl: config.siteUrl,

@@ -34,6 +34,7 @@ const SHELL = `<!doctype html>
 const ASSET = `console.log(${JSON.stringify('newsroom '.repeat(400))});\n`;
 const NASTY_TITLE = `Breaking: </script><script>alert("x")</script> & 'quotes' <!--`;
 const STANDALONE_URL = 'https://news.example.test';
+const SITE_SECRET = 's'.repeat(48);
 
 const nowMs = Date.UTC(2026, 5, 1);
 const clock: Clock = { now: () => new Date(nowMs) };
@@ -270,7 +271,7 @@ describe('API with SERVE_CLIENT', () => {
 describe('standalone site', () => {
   it('keeps serving the app when the API is down: 503 shell for article pages and feeds', async () => {
     const down = createSiteApp({
-      source: apiSource('http://127.0.0.1:9', 1_000),
+      source: apiSource('http://127.0.0.1:9', { timeoutMs: 1_000 }),
       distDir: dist,
       siteUrl: STANDALONE_URL,
       logger: pino({ level: 'silent' }),
@@ -293,6 +294,7 @@ describe('public-read limits', () => {
         serveClient: true,
         clientDistDir: dist,
         rateLimits: { ...t.deps.config.rateLimits, publicReads: { windowMs: 60_000, max: 2 } },
+        siteApiSecret: SITE_SECRET,
       },
     });
     ids = [];
@@ -309,12 +311,13 @@ describe('public-read limits', () => {
   it('apply to article pages per visitor, in-process and through the standalone site alike', async () => {
     const { port } = server.address() as AddressInfo;
     const site = createSiteApp({
-      source: apiSource(`http://127.0.0.1:${port}`),
+      source: apiSource(`http://127.0.0.1:${port}`, { secret: SITE_SECRET }),
       distDir: dist,
       siteUrl: STANDALONE_URL,
       logger: pino({ level: 'silent' }),
     });
-    // Through the site: each visitor's address reaches the API, so one visitor's budget is theirs.
+    // Through the site: each visitor's address reaches the API with the shared secret, so one
+    // visitor's budget is theirs.
     const visit = (id: string, ip: string) =>
       request(site).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
     expect((await visit(ids[0]!, '203.0.113.7')).status).toBe(200);
@@ -340,5 +343,31 @@ describe('public-read limits', () => {
     const inProcess = await direct(fresh[2]!);
     expect(inProcess.status).toBe(429);
     expect(inProcess.headers['retry-after']).toBeDefined();
+  });
+
+  it("believe a caller's visitor address only with the site's secret: anyone else is counted as itself", async () => {
+    const { port } = server.address() as AddressInfo;
+    const fresh = [];
+    for (let i = 0; i < 4; i++) fresh.push((await insertArticle(limited.store))._id);
+    // A caller on this machine naming a visitor without the secret, or with a wrong one: the header
+    // buys nothing, every call counts against the caller's own address.
+    const teaser = (id: string, headers: Record<string, string>) =>
+      request(limited.app).get(`/articles/public/${id}`).set(headers);
+    expect((await teaser(fresh[0]!, { 'x-newsroom-client': '192.0.2.1' })).status).toBe(200);
+    expect(
+      (await teaser(fresh[1]!, { 'x-newsroom-client': '192.0.2.2', 'x-newsroom-site': 'w'.repeat(40) }))
+        .status,
+    ).toBe(200);
+    expect((await teaser(fresh[2]!, { 'x-newsroom-client': '192.0.2.3' })).status).toBe(429);
+    // A site without the secret: its visitors share its own budget at the API (never another's).
+    const unkeyed = createSiteApp({
+      source: apiSource(`http://127.0.0.1:${port}`),
+      distDir: dist,
+      siteUrl: STANDALONE_URL,
+      logger: pino({ level: 'silent' }),
+    });
+    const visit = (id: string, ip: string) =>
+      request(unkeyed).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
+    expect((await visit(fresh[3]!, '203.0.113.20')).status).toBe(429);
   });
 });

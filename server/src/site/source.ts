@@ -9,6 +9,7 @@ import { toTeaser, type ArticleCard, type ArticleIndexEntry, type ArticleTeaser 
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
 import { NotFound } from '../errors.js';
+import { SITE_CLIENT_HEADER, SITE_SECRET_HEADER } from '../http/site-hop.js';
 
 /** Who asks: their address (forwarded to the API) or their public-read limit (in-process). */
 export interface Visitor {
@@ -66,12 +67,20 @@ export function serviceSource(articles: ArticleAnswers): SiteSource {
 /** RSS size; the API's largest list page. */
 const FEED_PAGE = '/all-articles/approved?limit=50';
 
-export function apiSource(apiUrl: string, timeoutMs = 5_000): SiteSource {
+/**
+ * The API over HTTP. With `secret` (SITE_API_SECRET, the API's too) each call for a visitor names
+ * them, and the API's per-address limits count the visitor (http/site-hop.ts); without it the API
+ * counts every visitor's reads as this process's.
+ */
+export function apiSource(apiUrl: string, options: { secret?: string; timeoutMs?: number } = {}): SiteSource {
   const base = apiUrl.replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 5_000;
   const get = async (path: string, clientIp?: string): Promise<Response> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    // The API trusts a loopback proxy's X-Forwarded-For, so its per-IP limits see the visitor.
-    if (clientIp) headers['x-forwarded-for'] = clientIp;
+    if (clientIp && options.secret) {
+      headers[SITE_SECRET_HEADER] = options.secret;
+      headers[SITE_CLIENT_HEADER] = clientIp;
+    }
     return fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
   };
   const json = async <T>(res: Response, path: string): Promise<T> => {
