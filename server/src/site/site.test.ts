@@ -308,18 +308,23 @@ describe('public-read limits', () => {
     await limited?.close();
   });
 
-  it('apply to article pages per visitor, in-process and through the standalone site alike', async () => {
+  /** A standalone site on `limited`'s API (`secret`: SITE_API_SECRET); `visit` asks it for an article page. */
+  const standalone = (secret?: string) => {
     const { port } = server.address() as AddressInfo;
     const site = createSiteApp({
-      source: apiSource(`http://127.0.0.1:${port}`, { secret: SITE_SECRET }),
+      source: apiSource(`http://127.0.0.1:${port}`, { secret }),
       distDir: dist,
       siteUrl: STANDALONE_URL,
       logger: pino({ level: 'silent' }),
     });
+    return (id: string, ip: string) =>
+      request(site).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
+  };
+
+  it('apply to article pages per visitor, in-process and through the standalone site alike', async () => {
     // Through the site: each visitor's address reaches the API with the shared secret, so one
     // visitor's budget is theirs.
-    const visit = (id: string, ip: string) =>
-      request(site).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
+    const visit = standalone(SITE_SECRET);
     expect((await visit(ids[0]!, '203.0.113.7')).status).toBe(200);
     expect((await visit(ids[1]!, '203.0.113.7')).status).toBe(200);
     const refused = await visit(ids[2]!, '203.0.113.7');
@@ -346,7 +351,6 @@ describe('public-read limits', () => {
   });
 
   it("believe a caller's visitor address only with the site's secret: anyone else is counted as itself", async () => {
-    const { port } = server.address() as AddressInfo;
     const fresh = [];
     for (let i = 0; i < 4; i++) fresh.push((await insertArticle(limited.store))._id);
     // A caller on this machine naming a visitor without the secret, or with a wrong one: the header
@@ -360,14 +364,6 @@ describe('public-read limits', () => {
     ).toBe(200);
     expect((await teaser(fresh[2]!, { 'x-newsroom-client': '192.0.2.3' })).status).toBe(429);
     // A site without the secret: its visitors share its own budget at the API (never another's).
-    const unkeyed = createSiteApp({
-      source: apiSource(`http://127.0.0.1:${port}`),
-      distDir: dist,
-      siteUrl: STANDALONE_URL,
-      logger: pino({ level: 'silent' }),
-    });
-    const visit = (id: string, ip: string) =>
-      request(unkeyed).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
-    expect((await visit(fresh[3]!, '203.0.113.20')).status).toBe(429);
+    expect((await standalone()(fresh[3]!, '203.0.113.20')).status).toBe(429);
   });
 });
