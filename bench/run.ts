@@ -409,6 +409,8 @@ async function prepare(n: number): Promise<Env> {
       LOG_LEVEL: 'warn',
       // The view churn is one reader counting 20 views a second: far past the per-user default.
       VIEW_RATE_LIMIT_MAX: '1000000',
+      // The profile-edit row is one writer editing as fast as it can: far past the per-user edit limit.
+      EDIT_RATE_LIMIT_MAX: '1000000',
       // Every load comes from one IP; answers rebuilt after the churn's writes must not be throttled.
       PUBLIC_READ_RATE_LIMIT_MAX: '1000000',
     }),

@@ -106,6 +106,7 @@ async function main(): Promise<number> {
       AUTH_RATE_LIMIT_MAX: high,
       PAYMENT_INTENT_RATE_LIMIT_MAX: high,
       VIEW_RATE_LIMIT_MAX: high,
+      EDIT_RATE_LIMIT_MAX: high,
       PUBLIC_READ_RATE_LIMIT_MAX: high,
     },
     logFile,
