@@ -20,8 +20,13 @@ type AnyDoc = Document & { _id: string };
 
 function isDuplicate(err: unknown): err is { code?: number; message?: string; writeErrors?: unknown } {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; writeErrors?: { code?: unknown }[] };
-  return e.code === 11000 || (Array.isArray(e.writeErrors) && e.writeErrors.some((w) => w?.code === 11000));
+  const e = err as { code?: unknown; message?: unknown; writeErrors?: { code?: unknown }[] };
+  return (
+    e.code === 11000 ||
+    (Array.isArray(e.writeErrors) && e.writeErrors.some((w) => w?.code === 11000)) ||
+    // FerretDB 1.x on SQLite refuses a unique index over duplicate data as an InternalError.
+    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  );
 }
 
 function duplicateIndex(err: unknown): string {
