@@ -91,8 +91,16 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   app.use(stripeWebhookRoutes(ctx));
   app.use(express.json({ limit: '100kb' }));
 
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok', store: deps.store.kind });
+  // Healthy only when the store answers: a load balancer takes an instance whose database is gone
+  // out of rotation instead of sending it readers.
+  app.get('/health', async (_req, res) => {
+    try {
+      await deps.store.ping();
+      res.json({ status: 'ok', store: deps.store.kind });
+    } catch (err) {
+      deps.logger.warn({ err }, 'health: the store does not answer');
+      res.status(503).json({ message: 'The database does not answer' });
+    }
   });
 
   // Component routers are mounted here (see each folder's routes.ts).

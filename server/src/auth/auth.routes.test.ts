@@ -21,6 +21,15 @@ describe('GET /health', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', store: 'embedded' });
   });
+
+  it('answers 503 when the store does not answer (a balancer then stops sending readers)', async () => {
+    const gone = await makeTestApp();
+    await gone.deps.store.close();
+    const res = await request(gone.app).get('/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'The database does not answer' });
+    await gone.close();
+  });
 });
 
 describe('POST /jwt', () => {

@@ -195,6 +195,7 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
       return collection as Collection<T>;
     },
     waitDurable: () => store.waitDurable(),
+    ping: () => store.ping(),
     close: () => store.close(),
   };
 }

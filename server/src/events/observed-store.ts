@@ -158,6 +158,7 @@ export function observedStore(
       return collection as Collection<T>;
     },
     waitDurable: () => store.waitDurable(),
+    ping: () => store.ping(),
     close: () => store.close(),
   };
 }

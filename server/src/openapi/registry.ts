@@ -28,10 +28,11 @@ const meta = operationsOf('Meta', [
   {
     route: 'GET /health',
     operationId: 'health',
-    summary: 'Liveness, and which storage engine runs',
+    summary: 'Liveness: ok, and which storage engine runs, when the database answers; 503 when not',
     security: 'none',
     access: 'anyone',
     ok: z.object({ status: z.literal('ok'), store: z.enum(['embedded', 'mongodb']) }),
+    errors: [503],
   },
   {
     route: 'GET /openapi.json',

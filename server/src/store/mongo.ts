@@ -18,6 +18,14 @@ import {
 
 type AnyDoc = Document & { _id: string };
 
+/**
+ * Longest a read may run on the server (maxTimeMS): a query that lost its index answers an error
+ * instead of holding a connection and the request behind it.
+ */
+export const QUERY_TIME_LIMIT_MS = 5_000;
+const PING_TIMEOUT_MS = 2_000;
+const timed = { maxTimeMS: QUERY_TIME_LIMIT_MS } as const;
+
 function isDuplicate(err: unknown): err is { code?: number; message?: string; writeErrors?: unknown } {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: unknown; message?: unknown; writeErrors?: { code?: unknown }[] };
@@ -65,11 +73,12 @@ class MongoCollection implements Collection<Doc> {
     return (await this.c.findOne(filter, {
       projection: options.projection,
       sort: options.sort,
+      ...timed,
     })) as Doc | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    let cursor = this.c.find(filter, { projection: options.projection });
+    let cursor = this.c.find(filter, { projection: options.projection, ...timed });
     if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -77,7 +86,7 @@ class MongoCollection implements Collection<Doc> {
   }
 
   countDocuments(filter: Filter = {}): Promise<number> {
-    return this.c.countDocuments(filter);
+    return this.c.countDocuments(filter, timed);
   }
 
   async insertOne(doc: Doc): Promise<void> {
@@ -109,6 +118,7 @@ class MongoCollection implements Collection<Doc> {
       this.c.findOneAndUpdate(filter, withUpsertId(filter, update, options.upsert), {
         upsert: !!options.upsert,
         returnDocument: 'after',
+        ...timed,
       }),
     );
     return r as Doc | null;
@@ -130,7 +140,7 @@ class MongoCollection implements Collection<Doc> {
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
-    return (await this.c.aggregate(pipeline).toArray()) as R[];
+    return (await this.c.aggregate(pipeline, timed).toArray()) as R[];
   }
 
   async createIndex(spec: IndexSpec): Promise<void> {
@@ -184,6 +194,11 @@ export class MongoStore implements Store {
       );
   }
 
+  /** A round trip to the primary, bounded so that a health check answers while the database does not. */
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 }, { timeoutMS: PING_TIMEOUT_MS });
+  }
+
   close(): Promise<void> {
     this.closed ??= this.client.close();
     return this.closed;
@@ -192,7 +207,12 @@ export class MongoStore implements Store {
 
 export async function openMongoStore(options: { uri: string; dbName: string }): Promise<MongoStore> {
   // ignoreUndefined: `{a: undefined}` leaves `a` out, as on the embedded engine (JSON), instead of storing null.
-  const client = new MongoClient(options.uri, { serverSelectionTimeoutMS: 10_000, ignoreUndefined: true });
+  // Reads from the primary: an answer never lags a write this API acknowledged.
+  const client = new MongoClient(options.uri, {
+    serverSelectionTimeoutMS: 10_000,
+    ignoreUndefined: true,
+    readPreference: 'primary',
+  });
   await client.connect();
   const db = client.db(options.dbName);
   await db.command({ ping: 1 });

@@ -85,6 +85,8 @@ export interface Store {
    * callers are still waiting. For answers that rest on another request's write (a duplicate key).
    */
   waitDurable(): Promise<void>;
+  /** Resolves when the store answers (GET /health); rejects when it cannot serve requests. */
+  ping(): Promise<void>;
   /** Flushes and releases resources; safe to call twice. */
   close(): Promise<void>;
 }

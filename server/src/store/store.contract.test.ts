@@ -115,8 +115,9 @@ for (const engine of engines) {
       await engine.cleanup(store);
     });
 
-    test('reports its kind', () => {
+    test('reports its kind, and answers a ping', async () => {
       expect(store.kind).toBe(engine.name);
+      await expect(store.ping()).resolves.toBeUndefined();
     });
 
     test('waitDurable resolves with writes in flight; a guarded $push and a $pull (the premium grant)', async () => {

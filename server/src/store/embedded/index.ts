@@ -147,6 +147,10 @@ export class EmbeddedStore implements Store, StoreCore {
     return c;
   }
 
+  async ping(): Promise<void> {
+    this.assertOpen();
+  }
+
   assertOpen(): void {
     if (this.journal.failed) throw new Error(`embedded store failed earlier: ${String(this.journal.failed)}`);
     if (this.closing) throw new StoreClosedError();
