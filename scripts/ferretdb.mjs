@@ -131,7 +131,7 @@ async function main() {
     const child = spawn(command, {
       shell: true,
       stdio: 'inherit',
-      env: { ...process.env, MONGODB_URI: server.uri },
+      env: { ...process.env, MONGODB_URI: server.uri, MONGODB_IS_FERRETDB: '1' },
     });
     return await new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
   } finally {
