@@ -19,6 +19,31 @@ const timed = [
 // embedded engine's own tests and the timed files (measured on the embedded engine) stay with `npm test`.
 const onMongoDb = Boolean(process.env.ROUTES_ON_MONGODB);
 
+/**
+ * Tests that cannot hold on FerretDB 1.24 on SQLite, by name (docs/decisions/ferretdb.md): it
+ * acknowledges concurrent updates of one document and loses some (200 `$inc` acknowledged, 29 kept),
+ * and lacks operators in `$addFields` and expressions in `$project`. They run on the embedded engine
+ * in `npm test`; with FerretDB (`npm run test:mongo`) they are left out here, in one list, said at start.
+ */
+const NOT_ON_FERRETDB = [
+  'concurrent $inc updates never lose an increment',
+  'aggregate: $addFields expressions, $facet, nested exclusions, $unset',
+  'an approve and a decline at once',
+  'views by many readers at once are all counted',
+  'counts concurrent calls of one reader once',
+  'lets two simultaneous posts of a free user through only once',
+  'concurrent grants: two plans add up',
+  // The embedded engine's journal: on MongoDB the write concern makes a write durable.
+  'makes a counted view durable in one journal sync',
+];
+const onFerretDb = process.env.MONGODB_IS_FERRETDB === '1';
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+if (onFerretDb) {
+  console.log(
+    `[ferretdb] not run on FerretDB (its gaps, docs/decisions/ferretdb.md):\n  ${NOT_ON_FERRETDB.join('\n  ')}`,
+  );
+}
+
 const shared = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 // Tests run @newsroom/common from its TypeScript source (a condition its package exports name), so a
 // change there needs no build first.
@@ -29,6 +54,9 @@ export default defineConfig({
     // vitest's default on a 2-core machine is one worker: no parallel files at all. Much of a file's
     // time is waiting (fsync, child processes, HTTP), so two workers pay off even there.
     maxWorkers: 2,
+    ...(onFerretDb
+      ? { testNamePattern: new RegExp(`^(?!.*(${NOT_ON_FERRETDB.map(escape).join('|')}))`) }
+      : {}),
     projects: [
       {
         ...source,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../store/ids.js';
 import { getArticle, insertArticle } from '../test/article-fixtures.js';
-import { bearer, makeTestApp, onFerretDb, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { Article } from './types.js';
 
 let t: TestApp;
@@ -235,27 +235,21 @@ describe('PATCH /make-premium/:id', () => {
 });
 
 describe('concurrent moderation (no lost update)', () => {
-  // FerretDB acknowledges both conditional updates (docs/decisions/ferretdb.md).
-  it.skipIf(onFerretDb)(
-    'an approve and a decline at once: exactly one wins, the other answers 409, and the stored state is the winner’s',
-    async () => {
-      for (let round = 0; round < 5; round += 1) {
-        const a = await insertArticle(t.store, { status: 'Pending' });
-        const [approve, decline] = await Promise.all([
-          call('patch', `/update/status/${a._id}`, admin),
-          call('patch', `/article/decline/${a._id}`, admin, { decliningReason: 'Off topic' }),
-        ]);
-        expect([approve.status, decline.status].sort()).toEqual([200, 409]);
-        const stored = await getArticle(t.store, a._id);
-        if (approve.status === 200)
-          expect(stored).toMatchObject({ status: 'Approved', decliningReason: null });
-        else expect(stored).toMatchObject({ status: 'Declined', decliningReason: 'Off topic' });
-      }
-    },
-  );
+  it('an approve and a decline at once: exactly one wins, the other answers 409, and the stored state is the winner’s', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const a = await insertArticle(t.store, { status: 'Pending' });
+      const [approve, decline] = await Promise.all([
+        call('patch', `/update/status/${a._id}`, admin),
+        call('patch', `/article/decline/${a._id}`, admin, { decliningReason: 'Off topic' }),
+      ]);
+      expect([approve.status, decline.status].sort()).toEqual([200, 409]);
+      const stored = await getArticle(t.store, a._id);
+      if (approve.status === 200) expect(stored).toMatchObject({ status: 'Approved', decliningReason: null });
+      else expect(stored).toMatchObject({ status: 'Declined', decliningReason: 'Off topic' });
+    }
+  });
 
-  // FerretDB loses concurrent $inc of one document (docs/decisions/ferretdb.md).
-  it.skipIf(onFerretDb)('views by many readers at once are all counted', async () => {
+  it('views by many readers at once are all counted', async () => {
     const a = await insertArticle(t.store, { status: 'Approved', totalViewCount: 0 });
     const readers = await Promise.all(Array.from({ length: 6 }, () => signInAs(t)));
     const results = await Promise.all(

@@ -4,15 +4,7 @@ import type { Clock } from '../clock.js';
 import type { EmbeddedStore } from '../store/embedded/index.js';
 import { newId } from '../store/ids.js';
 import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
-import {
-  bearer,
-  makeTestApp,
-  onFerretDb,
-  onMongoDbEngine,
-  signInAs,
-  type SignedIn,
-  type TestApp,
-} from '../test/app.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { ArticleCard } from './types.js';
 import { purgeEndedViewWindows } from './view-sweep.js';
 
@@ -361,29 +353,23 @@ describe('PATCH /articles/view-count/:id', () => {
     ).toBe(3);
   });
 
-  // The embedded engine's journal (on MongoDB the write concern does this).
-  it.skipIf(onMongoDbEngine)(
-    'makes a counted view durable in one journal sync, and a view inside its window writes nothing',
-    async () => {
-      const { _id } = await insertArticle(t.store, { articleTitle: 'Synced once' });
-      const journal = (t.deps.store as EmbeddedStore).stats;
-      const view = () => request(t.app).patch(`/articles/view-count/${_id}`).set(bearer(premium.token));
-      await request(t.app).get(`/users/${premium.email}`).set(bearer(premium.token)); // lastSeenAt written
-      await t.store.waitDurable();
+  it('makes a counted view durable in one journal sync, and a view inside its window writes nothing', async () => {
+    const { _id } = await insertArticle(t.store, { articleTitle: 'Synced once' });
+    const journal = (t.deps.store as EmbeddedStore).stats;
+    const view = () => request(t.app).patch(`/articles/view-count/${_id}`).set(bearer(premium.token));
+    await request(t.app).get(`/users/${premium.email}`).set(bearer(premium.token)); // lastSeenAt written
+    await t.store.waitDurable();
 
-      const before = journal.fsyncs;
-      expect((await view()).body).toEqual({ counted: true, totalViewCount: 1 });
-      // The window, the count and both daily history counters share one group commit.
-      expect(journal.fsyncs - before).toBe(1);
-      const refused = journal.fsyncs;
-      expect((await view()).body).toEqual({ counted: false, totalViewCount: 1 });
-      expect(journal.fsyncs - refused).toBe(0);
-    },
-  );
+    const before = journal.fsyncs;
+    expect((await view()).body).toEqual({ counted: true, totalViewCount: 1 });
+    // The window, the count and both daily history counters share one group commit.
+    expect(journal.fsyncs - before).toBe(1);
+    const refused = journal.fsyncs;
+    expect((await view()).body).toEqual({ counted: false, totalViewCount: 1 });
+    expect(journal.fsyncs - refused).toBe(0);
+  });
 
-  // FerretDB acknowledges concurrent conditional updates of one document and loses some
-  // (docs/decisions/ferretdb.md).
-  it.skipIf(onFerretDb)('counts concurrent calls of one reader once', async () => {
+  it('counts concurrent calls of one reader once', async () => {
     const { _id } = await insertArticle(t.store, { articleTitle: 'Raced' });
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../store/ids.js';
 import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
-import { bearer, makeTestApp, onFerretDb, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { Article } from './types.js';
 
 let t: TestApp;
@@ -137,9 +137,7 @@ describe('POST /articles?email', () => {
     expect((await post(writer, validPost)).status).toBe(402);
   });
 
-  // FerretDB acknowledges concurrent conditional updates of one document and loses some
-  // (docs/decisions/ferretdb.md).
-  it.skipIf(onFerretDb)('lets two simultaneous posts of a free user through only once', async () => {
+  it('lets two simultaneous posts of a free user through only once', async () => {
     const writer = await signInAs(t);
     const [a, b] = await Promise.all([post(writer, validPost), post(writer, validPost)]);
     expect([a.status, b.status].sort()).toEqual([201, 402]);

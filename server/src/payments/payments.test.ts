@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.js';
-import { bearer, makeTestApp, onFerretDb, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
 import type { User } from '../users/types.js';
 import type { PaymentRecord } from './repository.js';
@@ -436,30 +436,25 @@ describe('payments with Stripe configured', () => {
     expect(await paymentsFor(paymentIntentId)).toHaveLength(0);
   });
 
-  // FerretDB acknowledges concurrent conditional updates of one document and loses some
-  // (docs/decisions/ferretdb.md).
-  it.skipIf(onFerretDb)(
-    'concurrent grants: two plans add up, one intent redeemed at once by both paths counts once',
-    async () => {
-      const reader = await signInAs(t);
-      const a = await createIntent(reader, 1);
-      const b = await createIntent(reader, 5);
-      stripeServer.markSucceeded(a.paymentIntentId);
-      stripeServer.markSucceeded(b.paymentIntentId);
-      const results = await Promise.all([
-        redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
-        redeem(reader, { email: reader.email, time: 432000, paymentIntentId: b.paymentIntentId }),
-        redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
-        webhook(stripeServer.succeededEvent(b.paymentIntentId)),
-      ]);
-      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      expect((await userRecord(reader.email))?.premiumEndAt).toBe(
-        new Date(T0.getTime() + (60 + 432000) * 1000).toISOString(),
-      );
-      expect(await paymentsFor(a.paymentIntentId)).toHaveLength(1);
-      expect(await paymentsFor(b.paymentIntentId)).toHaveLength(1);
-    },
-  );
+  it('concurrent grants: two plans add up, one intent redeemed at once by both paths counts once', async () => {
+    const reader = await signInAs(t);
+    const a = await createIntent(reader, 1);
+    const b = await createIntent(reader, 5);
+    stripeServer.markSucceeded(a.paymentIntentId);
+    stripeServer.markSucceeded(b.paymentIntentId);
+    const results = await Promise.all([
+      redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
+      redeem(reader, { email: reader.email, time: 432000, paymentIntentId: b.paymentIntentId }),
+      redeem(reader, { email: reader.email, time: 60, paymentIntentId: a.paymentIntentId }),
+      webhook(stripeServer.succeededEvent(b.paymentIntentId)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await userRecord(reader.email))?.premiumEndAt).toBe(
+      new Date(T0.getTime() + (60 + 432000) * 1000).toISOString(),
+    );
+    expect(await paymentsFor(a.paymentIntentId)).toHaveLength(1);
+    expect(await paymentsFor(b.paymentIntentId)).toHaveLength(1);
+  });
 
   it('a paid intent whose amount is not its plan price grants nothing, by either path', async () => {
     const reader = await signInAs(t);

@@ -80,15 +80,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 /** The route suites' MongoDB server, when they run on the MongoDB engine (`npm run test:mongo`). */
 const routesOnMongoDb = process.env.ROUTES_ON_MONGODB || undefined;
 
-/**
- * The route suites run on FerretDB (scripts/ferretdb.mjs says so): its gaps, each skipped by name where
- * a test meets it (docs/decisions/ferretdb.md). The main one: concurrent updates of one document
- * are acknowledged and lost, so no test of concurrent writes to one document can hold there.
- */
-export const onFerretDb = Boolean(routesOnMongoDb) && process.env.MONGODB_IS_FERRETDB === '1';
-/** The route suites run on the MongoDB engine: a test of the embedded engine's own behaviour skips. */
-export const onMongoDbEngine = Boolean(routesOnMongoDb);
-
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-test-'));
   const config = testConfig(dataDir, options.config);
