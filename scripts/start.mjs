@@ -27,6 +27,9 @@ const clientUrl = `http://localhost:${clientPort}`;
 if (env.SITE_PORT) env.CLIENT_ORIGIN ||= `http://localhost:${clientPort},http://127.0.0.1:${clientPort}`;
 env.PUBLIC_URL ||= apiUrl;
 env.VITE_API_URL ||= env.PUBLIC_URL;
+// One API process here: on a MongoDB database it builds its own indexes at start (a deployment of
+// several instances runs `npm run migrate -w server` once instead; README, Running in production).
+env.MIGRATE_ON_START ||= 'true';
 // NODE_ENV stays as given: unset, the API runs with local defaults (a JWT secret kept in DATA_DIR,
 // demo data seeded); NODE_ENV=production demands real secrets (see README).
 

@@ -12,6 +12,7 @@ import type { AppDeps, RouteContext } from './context.js';
 import { HttpError } from './errors.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { createLiveEvents, type LiveEvents } from './events/live.js';
+import { SharedEventBus } from './cluster/shared.js';
 import { mountedSite } from './site/mounted.js';
 import { observedStore } from './events/observed-store.js';
 import { eventRoutes } from './events/routes.js';
@@ -58,10 +59,31 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   // Our site server's calls name their visitor when they carry SITE_API_SECRET (http/site-hop.ts).
   app.use(siteHop(deps.config.siteApiSecret));
 
-  const cache = new AnswerCache(() => deps.clock.now().getTime(), {
-    [CacheGroup.userStats]: USER_STATS_TTL_MS,
-  });
-  const live = createLiveEvents(deps);
+  const { shared } = deps;
+  const cache = new AnswerCache(
+    () => deps.clock.now().getTime(),
+    { [CacheGroup.userStats]: USER_STATS_TTL_MS },
+    shared && { publish: (drop) => shared.changeLog.publish(drop), flush: () => shared.changeLog.flush() },
+  );
+  const live = createLiveEvents(deps, {}, shared && new SharedEventBus(shared.changeLog));
+  if (shared) {
+    // Drops made by other instances; this instance applied its own when it made them.
+    shared.changeLog.subscribe((change, _id, own) => {
+      if (!own && change.kind !== 'event') cache.applyShared(change);
+    });
+    shared.changeLog.run();
+    // Read your writes on any instance: every request first applies the drops (and live events) of
+    // every write acknowledged before it arrived. One Redis read, shared by concurrent requests.
+    app.use((_req, res, next) => {
+      shared.changeLog.sync().then(
+        () => next(),
+        (err: unknown) => {
+          deps.logger.error({ err }, 'the shared change log does not answer');
+          res.status(503).json({ message: 'The shared state does not answer' });
+        },
+      );
+    });
+  }
   // Around the cache wrapper: a write's cached answers are gone before its live event goes out.
   const store = observedStore(watchedStore(deps.store, cache), live.observer, (err) =>
     deps.logger.error({ err }, 'live event not derived'),
@@ -75,7 +97,7 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
     onSeen: activity.onSeen,
     userWrites: (email) => cache.version(CacheGroup.userRecords, email),
   });
-  const limits = createRateLimits(deps.config, () => deps.clock.now().getTime());
+  const limits = createRateLimits(deps.config, () => deps.clock.now().getTime(), shared?.redis);
   const ctx: RouteContext = { ...deps, store, cache, guards, limits };
 
   // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
@@ -96,7 +118,8 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   app.get('/health', async (_req, res) => {
     try {
       await deps.store.ping();
-      res.json({ status: 'ok', store: deps.store.kind });
+      if (shared) await shared.redis.ping();
+      res.json({ status: 'ok', store: deps.store.kind, ...(shared ? { shared: 'redis' } : {}) });
     } catch (err) {
       deps.logger.warn({ err }, 'health: the store does not answer');
       res.status(503).json({ message: 'The database does not answer' });

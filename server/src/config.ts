@@ -31,6 +31,23 @@ export const EnvSchema = z.object({
   JWT_SECRET: optionalString,
   MONGODB_URI: optionalString,
   MONGODB_DB: z.string().default('newsroom'),
+  /**
+   * Redis shared by every API instance (rate limits, the change log of cache drops and live events,
+   * sweep leases). Unset: one process keeps all of that in its own memory (docs/architecture.md).
+   */
+  REDIS_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Where uploaded images live: `disk` (DATA_DIR/uploads, one machine) or `gridfs` (the MongoDB
+   * database, every instance reads them). Default: gridfs with MONGODB_URI and REDIS_URL, else disk.
+   */
+  UPLOAD_STORE: z.enum(['disk', 'gridfs']).optional(),
+  /**
+   * Build the database's indexes at start-up (MongoDB). Default false: `npm run migrate -w server`
+   * builds them once, and an instance refuses to start on a database that needs migrating.
+   */
+  MIGRATE_ON_START: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  /** One interval (ms) for every housekeeping sweep instead of their own (tests). */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
   DATA_DIR: z.string().default('./data'),
   FIREBASE_PROJECT_ID: z.string().default('demo-newsroom'),
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
@@ -108,6 +125,14 @@ export interface Config {
   jwtSecret: string;
   mongodbUri?: string;
   mongodbDb: string;
+  /** REDIS_URL: set when several instances share state (cluster/); undefined: one process. */
+  redisUrl?: string;
+  /** Where uploaded images are kept (uploads/storage.ts). */
+  uploadStore: 'disk' | 'gridfs';
+  /** MIGRATE_ON_START: build MongoDB's indexes at start-up instead of by `npm run migrate`. */
+  migrateOnStart: boolean;
+  /** SWEEP_INTERVAL_MS, when set. */
+  sweepIntervalMs?: number;
   dataDir: string;
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
@@ -166,6 +191,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   }
+  // Every instance must sign and check sessions with the same key: a secret made by one process on
+  // its own disk would be refused by the others.
+  if (e.REDIS_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required with REDIS_URL (every instance must share it)',
+    );
+  }
+  if (e.UPLOAD_STORE === 'gridfs' && !e.MONGODB_URI) {
+    throw new ConfigError('Invalid configuration:\n  UPLOAD_STORE: gridfs needs MONGODB_URI');
+  }
   if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: use at least 32 characters');
   }
@@ -204,6 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     mongodbUri: e.MONGODB_URI,
     mongodbDb: e.MONGODB_DB,
+    redisUrl: e.REDIS_URL,
+    uploadStore: e.UPLOAD_STORE ?? (e.MONGODB_URI && e.REDIS_URL ? 'gridfs' : 'disk'),
+    migrateOnStart: ['true', '1', 'yes'].includes(e.MIGRATE_ON_START ?? ''),
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     dataDir,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,

@@ -7,6 +7,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { Store } from './store/port.js';
+import type { SharedState } from './cluster/shared.js';
+import type { UploadStorage } from './uploads/storage.js';
 
 /** Everything app.ts needs; index.ts builds the real ones, tests build test ones. */
 export interface AppDeps {
@@ -17,6 +19,10 @@ export interface AppDeps {
   logger: Logger;
   /** null when STRIPE_SECRET_KEY is unset: payment calls answer 503. */
   stripe: Stripe | null;
+  /** With REDIS_URL: what every instance shares (cluster/shared.ts); absent: one process. */
+  shared?: SharedState;
+  /** Where uploaded images live (UPLOAD_STORE); absent: DATA_DIR/uploads on this machine. */
+  uploads?: UploadStorage;
 }
 
 /**

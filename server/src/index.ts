@@ -1,15 +1,10 @@
 /** Entry point: reads config, opens the store, seeds on first run, listens, shuts down gracefully. */
 import type { Server } from 'node:http';
-import { appLiveEvents, createApp } from './app.js';
-import { firebaseVerifier } from './auth/identity.js';
 import { systemClock } from './clock.js';
+import { compose, MigrationsPending } from './compose.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
-import { createStripeClient } from './payments/stripe-client.js';
-import { seedDemoData } from './seed/seed.js';
 import { JournalDamagedError } from './store/embedded/index.js';
-import { ensureIndexes, openStore } from './store/index.js';
-import { startSweeps } from './sweeps.js';
 
 function readConfig(): Config {
   try {
@@ -26,20 +21,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
-  const store = await openStore(config);
-  await ensureIndexes(store);
-  if (config.seedDemoData) {
-    await seedDemoData({ store, config, clock: systemClock, logger });
-  }
-
-  const app = createApp({
-    config,
-    store,
-    identity: firebaseVerifier(config),
-    clock: systemClock,
-    logger,
-    stripe: createStripeClient(config),
-  });
+  const { app, store, shared, live, close } = await compose(config, { clock: systemClock, logger });
 
   const server: Server = await new Promise((resolve, reject) => {
     // No host: every interface. loadConfig makes it loopback while the emulator is trusted.
@@ -55,7 +37,7 @@ async function main(): Promise<void> {
             : null;
       if (message) {
         console.error(message);
-        void store.close().finally(() => process.exit(1));
+        void close().finally(() => process.exit(1));
         return;
       }
       reject(err);
@@ -66,26 +48,24 @@ async function main(): Promise<void> {
       host: config.host ?? 'all interfaces',
       port: config.port,
       store: store.kind,
+      shared: shared ? 'redis' : 'this process',
       firebaseEmulator: config.firebaseAuthEmulatorHost ?? null,
     },
     `API listening on http://${config.host ?? 'localhost'}:${config.port}`,
   );
-
-  const sweeps = startSweeps({ store, config, clock: systemClock, logger });
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const sweepsStopped = sweeps.stop();
-    // Stop accepting, let in-flight requests finish (bounded), then flush the store.
+    // Stop accepting, let in-flight requests finish (bounded), then stop the sweeps, leave Redis
+    // and flush the store (compose.ts).
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      sweepsStopped
-        .then(() => store.close())
+      close()
         .then(() => process.exit(0))
         .catch((err: unknown) => {
           logger.error({ err }, 'store close failed');
@@ -94,7 +74,7 @@ async function main(): Promise<void> {
     });
     server.closeIdleConnections();
     // Event streams never go idle; ending them lets the close finish (browsers reconnect elsewhere).
-    appLiveEvents(app).streams.close();
+    live.streams.close();
   };
   // `on`, not `once`: a second signal (a service manager signalling every process, then npm start
   // stopping its children) must not kill the process halfway through its shutdown.
@@ -104,7 +84,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A damaged journal's message is the operator's recovery guide: print it without a stack.
-  if (err instanceof JournalDamagedError) console.error(err.message);
+  if (err instanceof JournalDamagedError || err instanceof MigrationsPending) console.error(err.message);
   else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Store } from './store/port.js';
 import { sweepUnusedUploads } from './uploads/sweep.js';
+import type { UploadStorage } from './uploads/storage.js';
 import { purgeOldViewHistory } from './stats/view-history.js';
 
 /** How often each housekeeping job runs (the first run comes one interval after start-up). */
@@ -19,11 +20,25 @@ export interface Sweeps {
 }
 
 /**
+ * Whether this instance runs a sweep this time: with several instances, the one that takes the lease
+ * (held for most of an interval) runs it and the others skip it. Absent: this process always runs it.
+ */
+export type SweepLease = (sweep: string, holdMs: number) => Promise<boolean>;
+
+/**
  * Periodic housekeeping of the running server: ended view windows and unused uploads. The timers are
  * unref()ed (they never keep the process alive) and a job never overlaps itself; a failing run is
- * logged and the next one tries again.
+ * logged and the next one tries again. `intervalMs` replaces every interval (tests, operators).
  */
-export function startSweeps(deps: { store: Store; config: Config; clock: Clock; logger: Logger }): Sweeps {
+export function startSweeps(deps: {
+  store: Store;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  uploads?: UploadStorage;
+  lease?: SweepLease;
+  intervalMs?: number;
+}): Sweeps {
   const jobs: Record<keyof typeof SWEEP_INTERVALS_MS, () => Promise<unknown>> = {
     viewWindows: () => purgeEndedViewWindows(deps),
     unusedUploads: () => sweepUnusedUploads(deps),
@@ -36,7 +51,12 @@ export function startSweeps(deps: { store: Store; config: Config; clock: Clock; 
       () => {
         if (busy) return;
         busy = true;
-        const run = job()
+        const every = deps.intervalMs ?? SWEEP_INTERVALS_MS[name as keyof typeof SWEEP_INTERVALS_MS];
+        const taken = deps.lease
+          ? deps.lease(name, Math.max(1, Math.floor(every * 0.9)))
+          : Promise.resolve(true);
+        const run = taken
+          .then((mine) => (mine ? job() : undefined))
           .then(
             () => undefined,
             (err: unknown) => deps.logger.warn({ err, sweep: name }, 'sweep failed'),
@@ -47,7 +67,7 @@ export function startSweeps(deps: { store: Store; config: Config; clock: Clock; 
           });
         running.add(run);
       },
-      SWEEP_INTERVALS_MS[name as keyof typeof SWEEP_INTERVALS_MS],
+      deps.intervalMs ?? SWEEP_INTERVALS_MS[name as keyof typeof SWEEP_INTERVALS_MS],
     );
     timer.unref();
     return timer;

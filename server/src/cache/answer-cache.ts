@@ -10,8 +10,18 @@ export interface CachedAnswer<M = undefined> {
   meta: M;
 }
 
-/** Called before a cache miss is built; throws to refuse the build (e.g. a rate limit). */
-export type MissGuard = () => void;
+/** Called before a cache miss is built; throws (or rejects) to refuse the build (e.g. a rate limit). */
+export type MissGuard = () => void | Promise<void>;
+
+/** A drop as other instances apply it (cluster/change-log.ts). */
+export type CacheDrop = { kind: 'drop'; groups: string[] } | { kind: 'dropKey'; group: string; key: string };
+
+/** Where a cache tells other instances what it dropped (several instances, cluster/). */
+export interface DropSharing {
+  publish(drop: CacheDrop): void;
+  /** Resolves once every drop published so far reached the others' log. */
+  flush(): Promise<void>;
+}
 
 /** What a build produces: the value to serialize and the meta kept beside it. */
 export interface Built<M> {
@@ -56,6 +66,8 @@ export class AnswerCache {
     private readonly now: () => number = Date.now,
     /** Per-group TTLs shorter than the default (answers that depend on the clock). */
     private readonly ttlByGroup: Readonly<Record<string, number>> = {},
+    /** With several instances: every drop is also published to the others. */
+    private readonly sharing?: DropSharing,
   ) {}
 
   /**
@@ -86,7 +98,13 @@ export class AnswerCache {
     if (hit && hit.expiresAt > this.now()) return hit.answer as CachedAnswer<M>;
     const pending = this.inflight.get(fullKey);
     if (pending) return (await pending) as CachedAnswer<M> | null;
-    onMiss?.();
+    const guarded = onMiss?.();
+    if (guarded) {
+      // A shared limit answers asynchronously: another caller may have started the build meanwhile.
+      await guarded;
+      const started = this.inflight.get(fullKey);
+      if (started) return (await started) as CachedAnswer<M> | null;
+    }
 
     const generation = this.generation(group);
     const promise = build().then((built) => {
@@ -109,6 +127,22 @@ export class AnswerCache {
 
   /** Drops every answer of the given groups (called by the writes that change them). */
   invalidate(...groups: string[]): void {
+    this.dropGroups(groups);
+    this.sharing?.publish({ kind: 'drop', groups });
+  }
+
+  /** Resolves once the drops made so far reached the other instances (at once with one process). */
+  settled(): Promise<void> {
+    return this.sharing ? this.sharing.flush() : Promise.resolve();
+  }
+
+  /** A drop another instance made: applied here, not published again. */
+  applyShared(drop: CacheDrop): void {
+    if (drop.kind === 'drop') this.dropGroups(drop.groups);
+    else this.dropKey(drop.group, drop.key);
+  }
+
+  private dropGroups(groups: string[]): void {
     for (const group of groups) {
       this.generations.set(group, this.generation(group) + 1);
       this.groupStamps.set(group, ++this.stamp);
@@ -124,6 +158,11 @@ export class AnswerCache {
    * build racing it (docs/decisions/view-count-staleness.md).
    */
   invalidateKey(group: string, key: string): void {
+    this.dropKey(group, key);
+    this.sharing?.publish({ kind: 'dropKey', group, key });
+  }
+
+  private dropKey(group: string, key: string): void {
     const fullKey = `${group}\u0000${key}`;
     this.entries.delete(fullKey);
     if (this.inflight.has(fullKey)) this.staleBuilds.add(fullKey);

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
+import { ipKeyGenerator, type Store } from 'express-rate-limit';
 import type { RateLimit } from '../config.js';
 import { HttpError } from '../errors.js';
 import type { MissGuard } from './answer-cache.js';
@@ -28,7 +28,19 @@ export class PublicReadLimiter {
     private readonly limit: RateLimit,
     private readonly now: () => number,
     private readonly maxClients = MAX_CLIENTS,
-  ) {}
+    /** With several instances, the counters in Redis (express-rate-limit's store interface). */
+    private readonly shared?: Store,
+  ) {
+    shared?.init?.({ windowMs: limit.windowMs } as Parameters<NonNullable<Store['init']>>[0]);
+  }
+
+  /** As take(), counted in the shared store. */
+  private async takeShared(store: Store, client: string): Promise<number> {
+    const { totalHits, resetTime } = await store.increment(client);
+    if (totalHits <= this.limit.max) return 0;
+    const left = resetTime ? resetTime.getTime() - this.now() : this.limit.windowMs;
+    return Math.max(1, Math.ceil(left / 1000));
+  }
 
   /** Counts one miss for `client` and returns 0, or returns the seconds until it may miss again. */
   take(client: string): number {
@@ -50,11 +62,14 @@ export class PublicReadLimiter {
 
   /** The miss guard of one request: refuses with 429 {message} and Retry-After once over budget. */
   guard(req: Request, res: Response): MissGuard {
-    return () => {
-      const wait = this.take(ipKeyGenerator(req.ip ?? 'unknown'));
+    const refuse = (wait: number) => {
       if (wait === 0) return;
       res.set('Retry-After', String(wait));
       throw new TooManyRequests('Too many new searches, please try again later');
     };
+    const client = ipKeyGenerator(req.ip ?? 'unknown');
+    const { shared } = this;
+    if (shared) return () => this.takeShared(shared, client).then(refuse);
+    return () => refuse(this.take(client));
   }
 }

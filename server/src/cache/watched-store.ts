@@ -154,6 +154,8 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
           const after = before === undefined ? undefined : await listedState(ids).catch(() => undefined);
           const docs = before !== undefined && after !== undefined ? [before, after] : undefined;
           drop({ ids, filter, update, docs });
+          // Other instances have the drop before the write is answered (a no-op with one process).
+          await cache.settled();
         }
       };
     const afterInsert =
@@ -164,6 +166,7 @@ export function watchedStore(store: Store, cache: AnswerCache): Store {
           return await write.apply(inner, args);
         } finally {
           drop({ ids: docs.map((d) => d._id), docs });
+          await cache.settled();
         }
       };
     return {

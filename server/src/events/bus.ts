@@ -1,14 +1,16 @@
 import type { AddressedEvent } from './types.js';
 
-export type EventListener = (event: AddressedEvent) => void;
+/** `id`: the event's id in a log every instance shares (cluster/); absent with one process. */
+export type EventListener = (event: AddressedEvent, id?: string) => void;
 
 /**
  * Where live events travel from the store's writes to the open streams. One API process uses the
- * in-process bus below; several instances on MongoDB would feed the same interface from a change
- * stream (docs/decisions/live-events.md).
+ * in-process bus below; several instances share a log in Redis (cluster/shared-bus.ts).
  */
 export interface EventBus {
   publish(event: AddressedEvent): void;
+  /** With a shared log: the id before the first event this instance will deliver. */
+  readonly startId?: string;
   /** Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
 }

@@ -12,8 +12,14 @@ export interface LiveEvents {
   observer: ChangeObserver;
 }
 
-export function createLiveEvents(deps: { logger: Logger }, options: StreamOptions = {}): LiveEvents {
-  const bus = new InProcessEventBus((err) => deps.logger.error({ err }, 'live event listener failed'));
+/** `shared`: the bus every instance shares (cluster/shared.ts); default: this process only. */
+export function createLiveEvents(
+  deps: { logger: Logger },
+  options: StreamOptions = {},
+  shared?: EventBus,
+): LiveEvents {
+  const bus =
+    shared ?? new InProcessEventBus((err) => deps.logger.error({ err }, 'live event listener failed'));
   const streams = new EventStreams(bus, options);
   const observer: ChangeObserver = {
     watches,

@@ -29,7 +29,7 @@ export interface StreamOptions {
 }
 
 interface Entry {
-  seq: number;
+  id: string;
   audience: AddressedEvent['audience'];
   /** The frame as the named users (the writer) get it, and as everyone else does. */
   own: string;
@@ -53,19 +53,22 @@ export interface OpenOptions {
 /** How long a refused client is asked to wait before it tries again (Retry-After, seconds). */
 export const STREAM_RETRY_AFTER_S = 30;
 
-const LAST_EVENT_ID = /^([0-9a-f]{8})-(\d{1,15})$/;
-
 /**
  * The open GET /events streams of this process: stamps each bus event with an increasing id,
  * keeps the last `ringSize` for replay, writes each event once per stream that may see it, sends
  * heartbeats, and ends streams whose session expired (the client reconnects with its new token).
  *
- * Ids are `<epoch>-<seq>`: the epoch is random per process, so an id from before a restart (or from
- * another instance) is recognised as unknown and answered with a `resync` event instead of a replay.
+ * With one process, ids are `<epoch>-<seq>`: the epoch is random per process, so an id from before a
+ * restart is recognised as unknown and answered with a `resync` event instead of a replay. With
+ * several instances the bus hands each event the id of the log they share (cluster/change-log.ts),
+ * the same on every instance, so a browser resumes on another instance where it left off.
  */
 export class EventStreams {
   private readonly epoch = randomBytes(4).toString('hex');
   private seq = 0;
+  /** The newest event's id, and the id just before the ring's oldest one (replay starts after it). */
+  private newestId: string;
+  private baseId: string;
   private readonly ring: Entry[] = [];
   private readonly streams = new Set<Stream>();
   private heartbeat: NodeJS.Timeout | null = null;
@@ -89,7 +92,8 @@ export class EventStreams {
     this.maxStreams = options.maxStreams ?? 10_000;
     this.maxAnonymous = this.maxStreams - Math.ceil(this.maxStreams * (options.signedInShare ?? 0.25));
     this.now = options.now ?? Date.now;
-    this.unsubscribe = bus.subscribe((event) => this.deliver(event));
+    this.newestId = this.baseId = bus.startId ?? this.idOf(0);
+    this.unsubscribe = bus.subscribe((event, id) => this.deliver(event, id));
   }
 
   /** Open streams right now. */
@@ -99,7 +103,7 @@ export class EventStreams {
 
   /** The id of the newest event (what a client that saw everything would send as Last-Event-ID). */
   get lastId(): string {
-    return this.idOf(this.seq);
+    return this.newestId;
   }
 
   /**
@@ -184,29 +188,31 @@ export class EventStreams {
 
   /** The frames after `lastEventId` this viewer may see, or a `resync` when they cannot be told. */
   private replay(viewer: Viewer, lastEventId: string): string {
-    const match = LAST_EVENT_ID.exec(lastEventId);
-    const seen = match && match[1] === this.epoch ? Number(match[2]) : NaN;
-    const oldest = this.ring.length ? this.ring[0]!.seq : this.seq + 1;
-    // Unknown epoch, an id from the future, or events already pushed out of the ring: start over.
-    if (!Number.isSafeInteger(seen) || seen > this.seq || seen < oldest - 1) {
-      return `id: ${this.lastId}\ndata: {"type":"resync"}\n\n`;
+    if (lastEventId === this.newestId) return '';
+    let start = 0;
+    if (lastEventId !== this.baseId) {
+      // An id of another epoch, from the future, or pushed out of the ring: start over.
+      const at = this.ring.findLastIndex((entry) => entry.id === lastEventId);
+      if (at < 0) return `id: ${this.lastId}\ndata: {"type":"resync"}\n\n`;
+      start = at + 1;
     }
     let frames = '';
-    for (const entry of this.ring) {
-      if (entry.seq <= seen || !canSee(viewer, entry.audience)) continue;
+    for (let i = start; i < this.ring.length; i++) {
+      const entry = this.ring[i]!;
+      if (!canSee(viewer, entry.audience)) continue;
       frames += isNamed(viewer, entry.audience) ? entry.own : entry.other;
     }
     return frames;
   }
 
-  private deliver({ event, audience }: AddressedEvent): void {
-    this.seq += 1;
-    const id = this.idOf(this.seq);
+  private deliver({ event, audience }: AddressedEvent, sharedId?: string): void {
+    const id = sharedId ?? this.idOf(++this.seq);
+    this.newestId = id;
     const frame = (own: boolean) => `id: ${id}\ndata: ${JSON.stringify({ ...event, own })}\n\n`;
     const other = frame(false);
-    const entry: Entry = { seq: this.seq, audience, own: audience.users.length ? frame(true) : other, other };
+    const entry: Entry = { id, audience, own: audience.users.length ? frame(true) : other, other };
     this.ring.push(entry);
-    if (this.ring.length > this.ringSize) this.ring.shift();
+    if (this.ring.length > this.ringSize) this.baseId = this.ring.shift()!.id;
 
     for (const stream of this.streams) {
       const named = isNamed(stream.viewer, audience);

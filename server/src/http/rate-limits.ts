@@ -1,5 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { RedisStore } from 'rate-limit-redis';
 import { PublicReadLimiter } from '../cache/public-read-limit.js';
 import { RATE_LIMIT_DEFAULTS, type Config, type RateLimit } from '../config.js';
 
@@ -29,9 +31,28 @@ export interface RateLimits {
   publicReads: PublicReadLimiter;
 }
 
+/** Where a limit counts: this process's memory (one instance), or Redis shared by every instance. */
+type Stores = (name: string) => Store | undefined;
+
+/** Each limit's counters under its own prefix in Redis: N instances allow N in total, not N × N. */
+export const redisStores =
+  (redis: Redis): Stores =>
+  (name) =>
+    new RedisStore({
+      prefix: `newsroom:rl:${name}:`,
+      sendCommand: (command: string, ...args: string[]) =>
+        redis.call(command, ...args) as Promise<boolean | number | string>,
+    });
+
 /** A limit answering 429 JSON {message} with Retry-After; per IP unless `key` says otherwise. */
-function limiter(limit: RateLimit, message: string, key?: (req: Request) => string): RequestHandler {
+function limiter(
+  limit: RateLimit,
+  message: string,
+  key?: (req: Request) => string,
+  store?: Store,
+): RequestHandler {
   return rateLimit({
+    ...(store ? { store } : {}),
     windowMs: limit.windowMs,
     limit: limit.max,
     standardHeaders: 'draft-7',
@@ -51,33 +72,50 @@ const byUser = (name: string) => (req: Request) => {
   return `uid:${req.auth.uid}`;
 };
 
-export function createRateLimits(config: Config, now: () => number): RateLimits {
+/** `redis`: with several instances the counters live there (cluster/); else in this process. */
+export function createRateLimits(config: Config, now: () => number, redis?: Redis): RateLimits {
   const limits = config.rateLimits;
+  const store: Stores = redis ? redisStores(redis) : () => undefined;
   const tooManyUploads = 'Too many uploads, try again later';
-  const uploadsUser = limiter(limits.uploadsUser ?? DEFAULT_UPLOADS_USER, tooManyUploads, byUser('uploads'));
-  const uploadsAnonymous = limiter(limits.uploadsAnonymous ?? DEFAULT_UPLOADS_ANONYMOUS, tooManyUploads);
+  const uploadsUser = limiter(
+    limits.uploadsUser ?? DEFAULT_UPLOADS_USER,
+    tooManyUploads,
+    byUser('uploads'),
+    store('uploads-user'),
+  );
+  const uploadsAnonymous = limiter(
+    limits.uploadsAnonymous ?? DEFAULT_UPLOADS_ANONYMOUS,
+    tooManyUploads,
+    undefined,
+    store('uploads-anonymous'),
+  );
   // A second, daily window: the short one alone lets one IP store thousands of images a day.
   const uploadsAnonymousDaily = limiter(
     limits.uploadsAnonymousDaily ?? RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily,
     tooManyUploads,
+    undefined,
+    store('uploads-anonymous-daily'),
   );
 
   return {
-    auth: limiter(limits.auth, 'Too many requests, please try again later'),
+    auth: limiter(limits.auth, 'Too many requests, please try again later', undefined, store('auth')),
     paymentIntents: limiter(
       limits.paymentIntents ?? RATE_LIMIT_DEFAULTS.paymentIntents,
       'Too many payment attempts, please try again later',
       byUser('paymentIntents'),
+      store('payment-intents'),
     ),
     viewCounts: limiter(
       limits.viewCounts ?? RATE_LIMIT_DEFAULTS.viewCounts,
       'Too many views, please slow down',
       byUser('viewCounts'),
+      store('view-counts'),
     ),
     edits: limiter(
       limits.edits ?? RATE_LIMIT_DEFAULTS.edits,
       'Too many edits, please slow down',
       byUser('edits'),
+      store('edits'),
     ),
     uploads: (req, res, next) => {
       if (req.auth) return uploadsUser(req, res, next);
@@ -85,6 +123,11 @@ export function createRateLimits(config: Config, now: () => number): RateLimits 
         err ? next(err) : uploadsAnonymousDaily(req, res, next),
       );
     },
-    publicReads: new PublicReadLimiter(limits.publicReads ?? RATE_LIMIT_DEFAULTS.publicReads, now),
+    publicReads: new PublicReadLimiter(
+      limits.publicReads ?? RATE_LIMIT_DEFAULTS.publicReads,
+      now,
+      undefined,
+      store('public-reads'),
+    ),
   };
 }

@@ -28,10 +28,15 @@ const meta = operationsOf('Meta', [
   {
     route: 'GET /health',
     operationId: 'health',
-    summary: 'Liveness: ok, and which storage engine runs, when the database answers; 503 when not',
+    summary:
+      'Liveness: ok, which storage engine runs and whether instances share state (Redis), when the database (and Redis) answer; 503 when not',
     security: 'none',
     access: 'anyone',
-    ok: z.object({ status: z.literal('ok'), store: z.enum(['embedded', 'mongodb']) }),
+    ok: z.object({
+      status: z.literal('ok'),
+      store: z.enum(['embedded', 'mongodb']),
+      shared: z.literal('redis').optional(),
+    }),
     errors: [503],
   },
   {

@@ -1,9 +1,8 @@
 import type { CreatedIntent } from '@newsroom/common';
 import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
-import { newId } from '../store/ids.js';
 import { PLAN_CURRENCY, toCents, type Plan } from './plans.js';
-import type { PaymentsRepository } from './repository.js';
+import type { OpenIntentRecord, PaymentsRepository } from './repository.js';
 import type { Payer } from './service.js';
 
 export type { CreatedIntent } from '@newsroom/common';
@@ -15,16 +14,17 @@ const FINISHED: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['succeeded',
  * POST /create-payment-intent without piling up intents: a user who opens the payment page again for
  * the same plan gets the intent made last time (same client_secret) while Stripe says it can still be
  * paid. We keep its id per (uid, plan) rather than searching Stripe, whose search lags behind writes.
- * Calls for one user and plan are serialized in this process so two tabs cannot make two intents.
- * See docs/decisions/payment-intent-reuse.md.
+ * A new intent's idempotency key is derived from that stored record (user, plan, price and the
+ * record's attempt count), so two tabs asking at once, on one instance or on two, get the one intent
+ * Stripe made for that key. Calls for one user and plan are also serialized in this process (one
+ * Stripe call instead of two). See docs/decisions/payment-intent-reuse.md.
  */
 export function paymentIntentCreator(deps: { stripe: Stripe; repo: PaymentsRepository; clock: Clock }) {
   const { stripe, repo } = deps;
   const running = new Map<string, Promise<CreatedIntent>>();
 
   /** The user's open intent for this plan, if Stripe still has it unpaid, for this payer and price. */
-  async function reusable(payer: Payer, plan: Plan): Promise<Stripe.PaymentIntent | null> {
-    const open = await repo.findOpenIntent(payer.uid, plan.seconds);
+  async function reusable(payer: Payer, plan: Plan, open: OpenIntentRecord | null) {
     if (!open) return null;
     let intent: Stripe.PaymentIntent;
     try {
@@ -43,22 +43,30 @@ export function paymentIntentCreator(deps: { stripe: Stripe; repo: PaymentsRepos
     return matches && intent.client_secret ? intent : null;
   }
 
-  async function createOrReuse(payer: Payer, plan: Plan): Promise<CreatedIntent> {
-    const open = await reusable(payer, plan);
-    if (open) return { clientSecret: open.client_secret!, paymentIntentId: open.id };
-    const intent = await stripe.paymentIntents.create(
+  function createIntent(payer: Payer, plan: Plan, attempt: number): Promise<Stripe.PaymentIntent> {
+    return stripe.paymentIntents.create(
       {
         amount: toCents(plan.amount),
         currency: PLAN_CURRENCY,
         metadata: { uid: payer.uid, email: payer.email, seconds: String(plan.seconds) },
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
       },
-      // One key per purchase attempt: the SDK's network retries reuse it, so a retried
-      // request can never create a second intent.
-      { idempotencyKey: `create-pi-${payer.uid}-${newId()}` },
+      // One key per purchase attempt, from what is stored: the SDK's network retries and a second
+      // instance asked at the same moment send the same key, so Stripe makes one intent.
+      { idempotencyKey: `pi-${payer.uid}-${plan.seconds}-${toCents(plan.amount)}-${attempt}` },
     );
+  }
+
+  async function createOrReuse(payer: Payer, plan: Plan): Promise<CreatedIntent> {
+    const record = await repo.findOpenIntent(payer.uid, plan.seconds);
+    const open = await reusable(payer, plan, record);
+    if (open) return { clientSecret: open.client_secret!, paymentIntentId: open.id };
+    let attempt = (record?.attempt ?? 0) + 1;
+    let intent = await createIntent(payer, plan, attempt);
+    // A key used before whose record was never saved can answer an intent that was paid since.
+    if (FINISHED.has(intent.status)) intent = await createIntent(payer, plan, ++attempt);
     if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
-    await repo.saveOpenIntent(payer.uid, plan.seconds, intent.id, deps.clock.now().toISOString());
+    await repo.saveOpenIntent(payer.uid, plan.seconds, intent.id, deps.clock.now().toISOString(), attempt);
     return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
   }
 

@@ -121,7 +121,8 @@ describe('payments with Stripe configured', () => {
       automatic_payment_methods: { enabled: true },
     });
     const sent = stripeServer.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
-    expect(sent.at(-1)?.idempotencyKey).toMatch(/^create-pi-/);
+    // Derived from the stored record (user, plan, price, attempt): another instance sends the same.
+    expect(sent.at(-1)?.idempotencyKey).toBe(`pi-${reader.uid}-432000-500-1`);
   });
 
   it("reuses the user's open intent for the same plan (same client_secret) until it is paid or canceled", async () => {

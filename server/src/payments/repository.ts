@@ -27,6 +27,11 @@ export interface OpenIntentRecord {
   seconds: number;
   paymentIntentId: string;
   createdAt: string;
+  /**
+   * How many intents were made for this user and plan; the next one's Stripe idempotency key is
+   * derived from it, so two instances asked at once make one intent (payments/intents.ts).
+   */
+  attempt?: number;
   [key: string]: unknown;
 }
 
@@ -44,8 +49,14 @@ export function paymentsRepository(store: Store) {
 
     findOpenIntent: (uid: string, seconds: number) => openIntents().findOne({ uid, seconds }),
 
-    async saveOpenIntent(uid: string, seconds: number, paymentIntentId: string, createdAt: string) {
-      const set = { $set: { paymentIntentId, createdAt } };
+    async saveOpenIntent(
+      uid: string,
+      seconds: number,
+      paymentIntentId: string,
+      createdAt: string,
+      attempt: number,
+    ) {
+      const set = { $set: { paymentIntentId, createdAt, attempt } };
       try {
         await openIntents().updateOne({ uid, seconds }, set, { upsert: true });
       } catch (err) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { openEmbeddedStore } from './embedded/index.js';
 import { openMongoStore } from './mongo.js';
-import type { IndexSpec, Store } from './port.js';
+import { indexNameOf, type IndexSpec, type Store } from './port.js';
 
 export * from './port.js';
 export { newId, isId } from './ids.js';
@@ -57,4 +57,31 @@ export async function ensureIndexes(store: Store): Promise<void> {
     const existing = await collection.indexNames();
     for (const index of retired) if (existing.includes(index)) await collection.dropIndex(index);
   }
+}
+
+/**
+ * What `migrate` would still do on this database: declared indexes it lacks and retired ones it still
+ * has, by name. An instance on a database server refuses to start while this is not empty.
+ */
+export async function pendingMigrations(store: Store): Promise<string[]> {
+  const pending: string[] = [];
+  for (const [name, specs] of Object.entries(INDEXES)) {
+    const existing = await store.collection(name).indexNames();
+    for (const spec of specs) {
+      const index = indexNameOf(spec);
+      if (!existing.includes(index)) pending.push(`${name}.${index}`);
+    }
+    for (const index of RETIRED_INDEXES[name] ?? []) {
+      if (existing.includes(index)) pending.push(`${name}.${index} (retired)`);
+    }
+  }
+  return pending;
+}
+
+/**
+ * The migration step (`npm run migrate -w server`, or every start on the embedded engine): builds
+ * the declared indexes, drops retired ones. Safe to run again and from several machines at once.
+ */
+export async function migrate(store: Store): Promise<void> {
+  await ensureIndexes(store);
 }

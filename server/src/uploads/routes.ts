@@ -43,19 +43,14 @@ export function uploadRoutes(ctx: RouteContext): Router {
     // A missing variant (files copied without them, say) is answered with its display image, not
     // cached for long, so a srcset never shows a broken image. See docs/decisions/responsive-images.md.
     const fallbacks = displayFilesOfVariant(file);
-    const send = (name: string, immutable: boolean) =>
-      res.sendFile(
-        name,
-        { root: uploads.dir, maxAge: immutable ? ONE_YEAR_MS : 0, immutable, dotfiles: 'deny' },
-        (err) => {
-          if (!err) return;
-          if (res.headersSent) return next(err);
-          const fallback = fallbacks.shift();
-          if (fallback) return send(fallback, false);
-          next(new NotFound('Image not found'));
-        },
-      );
-    send(file, true);
+    const send = async (name: string, immutable: boolean): Promise<void> => {
+      const cache = { maxAgeMs: immutable ? ONE_YEAR_MS : 0, immutable };
+      if (await uploads.storage.send(res, name, cache)) return;
+      const fallback = fallbacks.shift();
+      if (fallback) return send(fallback, false);
+      throw new NotFound('Image not found');
+    };
+    send(file, true).catch(next);
   });
 
   return router;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -10,7 +9,7 @@ import { processImage } from './image.js';
 import { referencedUploads, uploadBase, type ImageUser } from './references.js';
 import { createUploadRepository } from './repository.js';
 import { filesOfImage } from '@newsroom/common';
-import { writeRenditions } from './variants.js';
+import { diskStorage, type UploadStorage } from './storage.js';
 
 /**
  * Names we serve: lower-case letters, digits and dashes, then one of our three extensions (uploads are
@@ -20,6 +19,9 @@ import { writeRenditions } from './variants.js';
 export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$/;
 
 export type UploadService = ReturnType<typeof createUploadService>;
+
+/** Where the disk storage keeps files (and the demo seed writes its images). */
+export const uploadsDir = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'uploads');
 
 export type { ImageUser };
 
@@ -35,11 +37,11 @@ export interface Releaser {
  * here, and the periodic sweep removes it later.
  */
 export function createUploadService(
-  deps: { store: Store; config: Config; clock: Clock; logger: Logger },
+  deps: { store: Store; config: Config; clock: Clock; logger: Logger; uploads?: UploadStorage },
   imageUsers: readonly ImageUser[] = [],
 ) {
   const repo = createUploadRepository(deps.store);
-  const dir = path.join(deps.config.dataDir, 'uploads');
+  const storage = deps.uploads ?? diskStorage(uploadsDir(deps.config));
   const urlPrefix = `${deps.config.publicUrl}/uploads/`;
 
   /** The stored file behind one of our own upload URLs, or null for any other URL. */
@@ -50,12 +52,10 @@ export function createUploadService(
   };
 
   /** Deletes every file of one stored image: its variants, then the display file. */
-  const removeFiles = async (file: string): Promise<void> => {
-    for (const f of filesOfImage(file)) await rm(path.join(dir, f), { force: true });
-  };
+  const removeFiles = (file: string): Promise<void> => storage.remove(filesOfImage(file));
 
   return {
-    dir,
+    storage,
     removeFiles,
 
     /** Validates, re-encodes and stores an image with its responsive variants; answers its public URL. */
@@ -68,7 +68,7 @@ export function createUploadService(
         ext: image.ext,
       };
       // The display file is written last, so a crash never leaves a served name without its variants.
-      const { file, files } = await writeRenditions(dir, name, image.renditions);
+      const { file, files } = await storage.write(name, image.renditions);
       const url = `${urlPrefix}${file}`;
       try {
         await repo.insert({

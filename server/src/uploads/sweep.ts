@@ -1,5 +1,3 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { createArticleService } from '../articles/service.js';
 import type { Clock } from '../clock.js';
@@ -10,6 +8,7 @@ import { createUserService } from '../users/service.js';
 import { createUploadRepository } from './repository.js';
 import { referencedUploads, uploadBase } from './references.js';
 import { createUploadService } from './service.js';
+import type { UploadStorage } from './storage.js';
 
 export { uploadBase };
 
@@ -24,6 +23,7 @@ export interface SweepDeps {
   config: Config;
   clock: Clock;
   logger: Logger;
+  uploads?: UploadStorage;
 }
 
 /**
@@ -49,9 +49,9 @@ export async function sweepUnusedUploads(
   const unused = candidates.filter((u) => !referenced.has(uploadBase(u.file)));
   if (unused.length === 0) return { deleted: [] };
 
-  const dir = createUploadService(deps).dir;
+  const { storage } = createUploadService(deps);
   const filesByBase = new Map<string, string[]>();
-  for (const file of await readdir(dir).catch(() => [] as string[])) {
+  for (const file of await storage.list()) {
     const base = uploadBase(file);
     const files = filesByBase.get(base);
     if (files) files.push(file);
@@ -60,9 +60,7 @@ export async function sweepUnusedUploads(
   const deleted: string[] = [];
   for (const upload of unused) {
     try {
-      for (const file of filesByBase.get(uploadBase(upload.file)) ?? []) {
-        await rm(path.join(dir, file), { force: true });
-      }
+      await storage.remove(filesByBase.get(uploadBase(upload.file)) ?? []);
       // The record goes last: if a file could not be removed, the next sweep tries again.
       await uploads.deleteById(upload._id);
       deleted.push(upload.file);

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { LiveEvent } from '@newsroom/common';
+import type { Audience } from '../events/types.js';
+
+/**
+ * What one instance tells every other (docs/architecture.md, "Several instances"): cached answers a
+ * write made stale, and live events. Both travel in one ordered log, so every instance drops an answer
+ * before it delivers the event that told a browser to fetch it again.
+ */
+export type Change =
+  | { kind: 'drop'; groups: string[] }
+  | { kind: 'dropKey'; group: string; key: string }
+  | { kind: 'event'; event: LiveEvent; audience: Audience };
+
+/** `own`: this instance published it (its own drops were applied when they were made). */
+export type ChangeListener = (change: Change, id: string, own: boolean) => void;
+
+export interface ChangeLog {
+  /** Appends a change; in order with every other change this instance publishes. */
+  publish(change: Change): void;
+  /** Resolves once every change published so far is in the log (a write answers after this). */
+  flush(): Promise<void>;
+  subscribe(listener: ChangeListener): () => void;
+  /** Starts applying the log (call once every listener is subscribed). */
+  run(): void;
+  /**
+   * Applies every change in the log up to now before it resolves: a request that waits for it sees
+   * every write acknowledged (on any instance) before it arrived. Concurrent callers share one read.
+   */
+  sync(): Promise<void>;
+  /** The id just before the first change this instance will apply (its live streams start there). */
+  readonly startId: string;
+  close(): Promise<void>;
+}
+
+export interface RedisChangeLogOptions {
+  /** The stream's key (one per deployment). */
+  key?: string;
+  /**
+   * Changes kept in the log (approximately: Redis trims whole blocks). A reconnecting browser resumes
+   * from any of them; older ones get a `resync`. Also how many an instance replays when it starts.
+   */
+  keep?: number;
+  logger: Logger;
+}
+
+/** Stream ids are `<ms>-<seq>`; compares two of them. */
+export function compareIds(a: string, b: string): number {
+  const [am = 0, as = 0] = a.split('-').map(Number);
+  const [bm = 0, bs = 0] = b.split('-').map(Number);
+  return am - bm || as - bs;
+}
+
+type Entry = [id: string, fields: string[]];
+
+/**
+ * The change log on a Redis Stream (XADD / XREAD / XRANGE). Each instance reads every entry in order,
+ * its own included; ids are the stream's, the same on every instance, so a browser's Last-Event-ID
+ * from one instance means the same on another. `reader` is a connection of its own (XREAD blocks it).
+ */
+export class RedisChangeLog implements ChangeLog {
+  readonly instance = randomBytes(6).toString('hex');
+  private readonly key: string;
+  private readonly keep: number;
+  private readonly listeners = new Set<ChangeListener>();
+  private pending = new Set<Promise<unknown>>();
+  private applied = '0-0';
+  private closed = false;
+  private pump: Promise<void> | null = null;
+  private syncing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  startId = '0-0';
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly reader: Redis,
+    private readonly options: RedisChangeLogOptions,
+  ) {
+    this.key = options.key ?? 'newsroom:changes';
+    this.keep = options.keep ?? 1_000;
+  }
+
+  /**
+   * Opens the log where an instance starting now begins: `keep` changes back, so its live streams can
+   * replay what browsers coming from another instance missed. Call `run()` once listeners are in place.
+   */
+  static async open(redis: Redis, reader: Redis, options: RedisChangeLogOptions): Promise<RedisChangeLog> {
+    const log = new RedisChangeLog(redis, reader, options);
+    const tail = (await redis.xrevrange(log.key, '+', '-', 'COUNT', log.keep + 1)) as Entry[];
+    log.startId = tail.length > log.keep ? tail[tail.length - 1]![0] : '0-0';
+    log.applied = log.startId;
+    return log;
+  }
+
+  /** Starts reading: the changes since startId, then every new one as it is appended. */
+  run(): void {
+    if (this.pump || this.closed) return;
+    this.pump = this.follow();
+  }
+
+  publish(change: Change): void {
+    const payload = JSON.stringify({ ...change, from: this.instance });
+    const added = this.redis
+      .xadd(this.key, 'MAXLEN', '~', String(this.keep), '*', 'c', payload)
+      .catch((err: unknown) => this.options.logger.error({ err, change: change.kind }, 'change not shared'));
+    this.pending.add(added);
+    void added.finally(() => this.pending.delete(added));
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.size) await Promise.all(this.pending);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  sync(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.catchUp().finally(() => {
+        this.syncing = null;
+      });
+      return this.syncing;
+    }
+    // A read already on its way may have been sent before this caller's request arrived: wait for
+    // the next one, which every caller arriving meanwhile shares.
+    this.queued ??= this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.sync();
+      });
+    return this.queued;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+    this.reader.disconnect();
+    await this.pump?.catch(() => undefined);
+  }
+
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const entries = (await this.redis.xrange(this.key, `(${this.applied}`, '+', 'COUNT', 500)) as Entry[];
+      this.apply(entries);
+      if (entries.length < 500) return;
+    }
+  }
+
+  private async follow(): Promise<void> {
+    let failures = 0;
+    while (!this.closed) {
+      try {
+        const answer = (await this.reader.xread('BLOCK', 5_000, 'STREAMS', this.key, this.applied)) as Array<
+          [string, Entry[]]
+        > | null;
+        failures = 0;
+        if (answer) for (const [, entries] of answer) this.apply(entries);
+      } catch (err) {
+        if (this.closed) return;
+        failures++;
+        this.options.logger.warn({ err }, 'change log: reading failed, retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** failures)));
+      }
+    }
+  }
+
+  /** Applies entries in order, each once, whichever read brought it. */
+  private apply(entries: Entry[]): void {
+    for (const [id, fields] of entries) {
+      if (compareIds(id, this.applied) <= 0) continue;
+      this.applied = id;
+      const raw = fields[fields.indexOf('c') + 1];
+      let parsed: (Change & { from?: string }) | null = null;
+      try {
+        parsed = raw ? (JSON.parse(raw) as Change & { from?: string }) : null;
+      } catch (err) {
+        this.options.logger.error({ err, id }, 'change log: unreadable entry skipped');
+      }
+      if (!parsed) continue;
+      const { from, ...change } = parsed;
+      for (const listener of this.listeners) {
+        try {
+          listener(change as Change, id, from === this.instance);
+        } catch (err) {
+          this.options.logger.error({ err, id }, 'change log listener failed');
+        }
+      }
+    }
+  }
+}
