@@ -67,7 +67,8 @@ export default defineConfig({
           // file was most of the run. Each file builds its own app, store and temp dir.
           isolate: false,
           include: ['src/**/*.test.ts'],
-          exclude: onMongoDb ? [...timed, 'src/store/**/*.test.ts'] : timed,
+          // The cluster test starts its own processes: `npm run test:cluster` (vitest.cluster.config.ts).
+          exclude: [...(onMongoDb ? [...timed, 'src/store/**/*.test.ts'] : timed), 'src/test/cluster/**'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -6,19 +6,17 @@ import { createGuards } from './auth/middleware.js';
 import { articleRoutes } from './articles/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
-import { watchedStore } from './cache/watched-store.js';
+import { invalidate } from './cache/invalidation.js';
+import { InProcessDomainEvents, type DomainEvents } from './events/domain.js';
 import { compressJsonAnswers } from './cache/compress.js';
 import type { AppDeps, RouteContext } from './context.js';
 import { HttpError } from './errors.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { createLiveEvents, type LiveEvents } from './events/live.js';
-import { SharedEventBus } from './cluster/shared.js';
 import { mountedSite } from './site/mounted.js';
-import { observedStore } from './events/observed-store.js';
 import { eventRoutes } from './events/routes.js';
 import { maskUrl } from './logger.js';
 import { knownHostsOnly } from './http/known-hosts.js';
-import type { Store } from './store/port.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
@@ -43,14 +41,20 @@ export function appLiveEvents(app: express.Express): LiveEvents {
 
 /** Builds the Express app from its dependencies. Never listens (index.ts does). */
 export function createApp(deps: AppDeps): express.Express {
-  return createAppWithStore(deps).app;
+  return createAppWithParts(deps).app;
 }
 
-/**
- * createApp, also answering the store its routes write through: a write through it drops the app's
- * cached answers it changed and goes out as a live event (tests write their fixtures through it).
- */
-export function createAppWithStore(deps: AppDeps): { app: express.Express; store: Store } {
+/** What an app is built from besides its dependencies (tests reach for them). */
+export interface AppParts {
+  app: express.Express;
+  cache: AnswerCache;
+  /** Where the app's services publish what happened; its cache and live streams subscribe. */
+  events: DomainEvents;
+  live: LiveEvents;
+}
+
+/** createApp, also answering its cache, domain events and live events. */
+export function createAppWithParts(deps: AppDeps): AppParts {
   const app = express();
   app.disable('x-powered-by');
   // Whose X-Forwarded-For names the client (TRUST_PROXY; README, Running in production).
@@ -60,36 +64,34 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
   app.use(siteHop(deps.config.siteApiSecret));
 
   const { shared } = deps;
-  const cache = new AnswerCache(
-    () => deps.clock.now().getTime(),
-    { [CacheGroup.userStats]: USER_STATS_TTL_MS },
-    shared && { publish: (drop) => shared.changeLog.publish(drop), flush: () => shared.changeLog.flush() },
-  );
-  const live = createLiveEvents(deps, {}, shared && new SharedEventBus(shared.changeLog));
+  const cache = new AnswerCache(() => deps.clock.now().getTime(), {
+    [CacheGroup.userStats]: USER_STATS_TTL_MS,
+  });
+  // Services publish what happened once it is written; with several instances, to the log they all
+  // read (cluster/change-log.ts). The cache subscribes first: an event's answers are gone before its
+  // live event reaches a browser, which then refetches the new state.
+  const events: DomainEvents & { startId?: string } =
+    shared?.events ??
+    new InProcessDomainEvents((err) => deps.logger.error({ err }, 'domain event listener failed'));
+  events.subscribe((event) => invalidate(cache, event));
+  const live = createLiveEvents(events);
+  liveByApp.set(app, live);
   if (shared) {
-    // Drops made by other instances; this instance applied its own when it made them.
-    shared.changeLog.subscribe((change, _id, own) => {
-      if (!own && change.kind !== 'event') cache.applyShared(change);
-    });
-    shared.changeLog.run();
-    // Read your writes on any instance: every request first applies the drops (and live events) of
-    // every write acknowledged before it arrived. One Redis read, shared by concurrent requests.
+    shared.events.run();
+    // Read your writes on any instance: every request first applies the events of every write
+    // acknowledged before it arrived (one Redis read, shared by concurrent requests).
     app.use((_req, res, next) => {
-      shared.changeLog.sync().then(
+      shared.events.sync().then(
         () => next(),
         (err: unknown) => {
-          deps.logger.error({ err }, 'the shared change log does not answer');
+          deps.logger.error({ err }, 'the shared event log does not answer');
           res.status(503).json({ message: 'The shared state does not answer' });
         },
       );
     });
   }
-  // Around the cache wrapper: a write's cached answers are gone before its live event goes out.
-  const store = observedStore(watchedStore(deps.store, cache), live.observer, (err) =>
-    deps.logger.error({ err }, 'live event not derived'),
-  );
-  liveByApp.set(app, live);
-  const activity = createActivityTracker({ ...deps, store });
+  const store = deps.store;
+  const activity = createActivityTracker(deps);
   const guards = createGuards({
     jwtSecret: deps.config.jwtSecret,
     store,
@@ -98,7 +100,7 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
     userWrites: (email) => cache.version(CacheGroup.userRecords, email),
   });
   const limits = createRateLimits(deps.config, () => deps.clock.now().getTime(), shared?.redis);
-  const ctx: RouteContext = { ...deps, store, cache, guards, limits };
+  const ctx: RouteContext = { ...deps, store, cache, guards, limits, events };
 
   // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
   compressJsonAnswers(app);
@@ -143,7 +145,7 @@ export function createAppWithStore(deps: AppDeps): { app: express.Express; store
     res.status(404).json({ message: 'Not found' });
   });
   app.use(errorHandler(deps));
-  return { app, store };
+  return { app, cache, events, live };
 }
 
 declare module 'express-serve-static-core' {

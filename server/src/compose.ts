@@ -6,7 +6,7 @@
 import type express from 'express';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { appLiveEvents, createAppWithStore } from './app.js';
+import { createAppWithParts } from './app.js';
 import { firebaseVerifier, type IdentityVerifier } from './auth/identity.js';
 import type { Clock } from './clock.js';
 import { openSharedState, type SharedState } from './cluster/shared.js';
@@ -24,7 +24,6 @@ import { diskStorage, gridfsStorage, type UploadStorage } from './uploads/storag
 
 export interface Composed {
   app: express.Express;
-  /** The app's store (writes through it drop cached answers and go out as live events). */
   store: Store;
   live: LiveEvents;
   sweeps: Sweeps;
@@ -80,14 +79,13 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       shared,
       uploads,
     };
-    const { app, store: appStore } = createAppWithStore(deps);
-    const live = appLiveEvents(app);
+    const { app, live } = createAppWithParts(deps);
     const lease: SweepLease | undefined = shared
       ? async (sweep, holdMs) =>
           (await shared.redis.set(`newsroom:lease:${sweep}`, shared.instance, 'PX', holdMs, 'NX')) === 'OK'
       : undefined;
     const sweeps = startSweeps({
-      store: appStore,
+      store,
       config,
       clock,
       logger,
@@ -98,7 +96,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     let closed: Promise<void> | null = null;
     return {
       app,
-      store: appStore,
+      store,
       live,
       sweeps,
       shared,

@@ -9,6 +9,7 @@ import type { RateLimits } from './http/rate-limits.js';
 import type { Store } from './store/port.js';
 import type { SharedState } from './cluster/shared.js';
 import type { UploadStorage } from './uploads/storage.js';
+import type { DomainEvents } from './events/domain.js';
 
 /** Everything app.ts needs; index.ts builds the real ones, tests build test ones. */
 export interface AppDeps {
@@ -26,11 +27,12 @@ export interface AppDeps {
 }
 
 /**
- * What each component's routes.ts receives. `store` here is the app's watched store: every write
- * through it drops the cached answers (`cache`) built from what it changed.
+ * What each component's routes.ts receives. Services publish what their writes did to `events`;
+ * the cached answers (`cache`) and the live streams follow those events.
  */
 export interface RouteContext extends AppDeps {
   cache: AnswerCache;
+  events: DomainEvents;
   guards: Guards;
   /** Every rate limit (http/rate-limits.ts); `limits.publicReads.guard(req, res)` goes to `cache.get`. */
   limits: RateLimits;

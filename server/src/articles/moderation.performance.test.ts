@@ -14,6 +14,7 @@ import { newId } from '../store/ids.js';
 import { openEmbeddedStore, type EmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
 import { createArticleService } from './service.js';
+import { noDomainEvents } from '../events/domain.js';
 import { median } from '../test/median.js';
 
 const opened: { store: EmbeddedStore; dir: string }[] = [];
@@ -45,6 +46,7 @@ async function serviceOver(n: number) {
     config: { dataDir: dir, publicUrl: 'http://127.0.0.1:5000' } as Config,
     clock: systemClock,
     logger: pino({ level: 'silent' }),
+    events: noDomainEvents,
   });
   return { service, docs };
 }

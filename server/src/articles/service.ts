@@ -9,6 +9,7 @@ import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
 import { createUserService } from '../users/service.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
+import { articleFacts, type DomainEvents } from '../events/domain.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
 import type { ApprovedQuery, CreateArticle, PostingAllowance, UpdateArticle } from '@newsroom/common';
@@ -46,8 +47,17 @@ export interface ArticleAccess {
 
 export type ArticleService = ReturnType<typeof createArticleService>;
 
-export function createArticleService(deps: { store: Store; config: Config; clock: Clock; logger: Logger }) {
+export function createArticleService(deps: {
+  store: Store;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Required: a service that writes says what it did (noDomainEvents where nobody listens). */
+  events: DomainEvents;
+}) {
   const repo = createArticleRepository(deps.store);
+  /** What happened, once written (cache drops and live events follow it: events/domain.ts). */
+  const { events } = deps;
   const publishers = createPublisherService(deps);
   const users = createUserService(deps);
   const stats = createStatsService(deps);
@@ -169,7 +179,9 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         deps.logger.warn({ err, articleId: id }, 'could not record the view in the daily history');
       });
       const [updated] = await Promise.all([view.counted, history]);
-      return updated ? { counted: true, totalViewCount: updated.totalViewCount } : notCounted;
+      if (!updated) return notCounted;
+      await events.publish({ type: 'article.viewed', articleId: id });
+      return { counted: true, totalViewCount: updated.totalViewCount };
     },
 
     /**
@@ -215,6 +227,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         await users.releasePostSlot(author.email);
         throw err;
       }
+      await events.publish({ type: 'article.submitted', article: articleFacts(article) });
       return article;
     },
 
@@ -251,6 +264,11 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         set,
       );
       if (!updated) throw new Conflict('The article changed meanwhile; reload and try again');
+      await events.publish({
+        type: 'article.edited',
+        article: articleFacts(updated),
+        wasApproved: isApproved(article),
+      });
       if (article.articleImage !== updated.articleImage)
         await uploads.releaseIfUnused(article.articleImage, releaser(caller));
       return updated;
@@ -262,6 +280,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       if (!isOwner(article, caller) && !isAdmin(caller))
         throw new Forbidden('Only the author or an admin may delete this article');
       if (!(await repo.deleteById(id))) throw new NotFound('Article not found');
+      await events.publish({ type: 'article.deleted', article: articleFacts(article) });
       await uploads.releaseIfUnused(article.articleImage, releaser(caller));
     },
 
@@ -280,6 +299,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         { status: 'Approved', decliningReason: null },
       );
       if (!updated) throw new Conflict('The article was moderated meanwhile');
+      await events.publish({ type: 'article.approved', article: articleFacts(updated) });
       return updated;
     },
 
@@ -290,6 +310,11 @@ export function createArticleService(deps: { store: Store; config: Config; clock
         throw new Conflict(`The article is already ${isApproved(article) ? 'Approved' : article.status}`);
       const updated = await repo.updateIf(id, { status: 'Pending' }, { status: 'Declined', decliningReason });
       if (!updated) throw new Conflict('The article was moderated meanwhile');
+      await events.publish({
+        type: 'article.declined',
+        article: articleFacts(updated),
+        reason: decliningReason,
+      });
       return updated;
     },
 
@@ -300,6 +325,7 @@ export function createArticleService(deps: { store: Store; config: Config; clock
       if (article.isPremium === 'Yes') return { article, modified: false };
       const updated = await repo.updateIf(id, { status: { $ne: 'Declined' } }, { isPremium: 'Yes' });
       if (!updated) throw new Conflict('A declined article cannot be made premium');
+      await events.publish({ type: 'article.madePremium', article: articleFacts(updated) });
       return { article: updated, modified: true };
     },
   };

@@ -6,6 +6,7 @@ import { createUserService } from '../users/service.js';
 import { isAdmin, isPremium, type User } from '../users/types.js';
 import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
 import { createUserRecords } from './user-records.js';
+import { noDomainEvents } from '../events/domain.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -51,7 +52,8 @@ export interface GuardDeps {
 export function createGuards(deps: GuardDeps): Guards {
   let uncached = 0;
   const records = createUserRecords({
-    find: createUserService(deps).findByEmail,
+    // Reads only: nothing here writes a user.
+    find: createUserService({ ...deps, events: noDomainEvents }).findByEmail,
     clock: deps.clock,
     writes: deps.userWrites ?? (() => ++uncached),
   });

@@ -13,16 +13,6 @@ export interface CachedAnswer<M = undefined> {
 /** Called before a cache miss is built; throws (or rejects) to refuse the build (e.g. a rate limit). */
 export type MissGuard = () => void | Promise<void>;
 
-/** A drop as other instances apply it (cluster/change-log.ts). */
-export type CacheDrop = { kind: 'drop'; groups: string[] } | { kind: 'dropKey'; group: string; key: string };
-
-/** Where a cache tells other instances what it dropped (several instances, cluster/). */
-export interface DropSharing {
-  publish(drop: CacheDrop): void;
-  /** Resolves once every drop published so far reached the others' log. */
-  flush(): Promise<void>;
-}
-
 /** What a build produces: the value to serialize and the meta kept beside it. */
 export interface Built<M> {
   value: unknown;
@@ -37,9 +27,9 @@ interface Entry {
 
 const MAX_ENTRIES = 2_000;
 /**
- * Safety net only: every write of this process invalidates what it changes at once (watched-store.ts).
- * The TTL bounds staleness should another process (a second API instance on MongoDB) write to the same
- * data, or when an answer depends on the clock (premium expiry in the user counts).
+ * Safety net only: every domain event drops what it made stale (cache/invalidation.ts), on every
+ * instance. The TTL bounds staleness should something write behind the app's back (an operator in the
+ * database shell), or when an answer depends on the clock (premium expiry in the user counts).
  */
 const DEFAULT_TTL_MS = 30_000;
 
@@ -66,8 +56,6 @@ export class AnswerCache {
     private readonly now: () => number = Date.now,
     /** Per-group TTLs shorter than the default (answers that depend on the clock). */
     private readonly ttlByGroup: Readonly<Record<string, number>> = {},
-    /** With several instances: every drop is also published to the others. */
-    private readonly sharing?: DropSharing,
   ) {}
 
   /**
@@ -127,22 +115,6 @@ export class AnswerCache {
 
   /** Drops every answer of the given groups (called by the writes that change them). */
   invalidate(...groups: string[]): void {
-    this.dropGroups(groups);
-    this.sharing?.publish({ kind: 'drop', groups });
-  }
-
-  /** Resolves once the drops made so far reached the other instances (at once with one process). */
-  settled(): Promise<void> {
-    return this.sharing ? this.sharing.flush() : Promise.resolve();
-  }
-
-  /** A drop another instance made: applied here, not published again. */
-  applyShared(drop: CacheDrop): void {
-    if (drop.kind === 'drop') this.dropGroups(drop.groups);
-    else this.dropKey(drop.group, drop.key);
-  }
-
-  private dropGroups(groups: string[]): void {
     for (const group of groups) {
       this.generations.set(group, this.generation(group) + 1);
       this.groupStamps.set(group, ++this.stamp);
@@ -158,11 +130,6 @@ export class AnswerCache {
    * build racing it (docs/decisions/view-count-staleness.md).
    */
   invalidateKey(group: string, key: string): void {
-    this.dropKey(group, key);
-    this.sharing?.publish({ kind: 'dropKey', group, key });
-  }
-
-  private dropKey(group: string, key: string): void {
     const fullKey = `${group}\u0000${key}`;
     this.entries.delete(fullKey);
     if (this.inflight.has(fullKey)) this.staleBuilds.add(fullKey);
@@ -243,7 +210,7 @@ export function sendWithEtag(
   sendCached(req, res, { body, etag: etagOf(body), meta: undefined }, cacheControl);
 }
 
-/** Cache groups; watched-store.ts maps each collection to the groups its writes invalidate. */
+/** Cache groups; cache/invalidation.ts maps each domain event to the answers it makes stale. */
 /** The key of the trending answer in the article-lists group. */
 export const TRENDING_KEY = 'trending';
 

@@ -1,45 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { LiveEvent } from '@newsroom/common';
-import type { Audience } from '../events/types.js';
-
-/**
- * What one instance tells every other (docs/architecture.md, "Several instances"): cached answers a
- * write made stale, and live events. Both travel in one ordered log, so every instance drops an answer
- * before it delivers the event that told a browser to fetch it again.
- */
-export type Change =
-  | { kind: 'drop'; groups: string[] }
-  | { kind: 'dropKey'; group: string; key: string }
-  | { kind: 'event'; event: LiveEvent; audience: Audience };
-
-/** `own`: this instance published it (its own drops were applied when they were made). */
-export type ChangeListener = (change: Change, id: string, own: boolean) => void;
-
-export interface ChangeLog {
-  /** Appends a change; in order with every other change this instance publishes. */
-  publish(change: Change): void;
-  /** Resolves once every change published so far is in the log (a write answers after this). */
-  flush(): Promise<void>;
-  subscribe(listener: ChangeListener): () => void;
-  /** Starts applying the log (call once every listener is subscribed). */
-  run(): void;
-  /**
-   * Applies every change in the log up to now before it resolves: a request that waits for it sees
-   * every write acknowledged (on any instance) before it arrived. Concurrent callers share one read.
-   */
-  sync(): Promise<void>;
-  /** The id just before the first change this instance will apply (its live streams start there). */
-  readonly startId: string;
-  close(): Promise<void>;
-}
+import type { DomainEvent, DomainEvents, DomainListener } from '../events/domain.js';
 
 export interface RedisChangeLogOptions {
   /** The stream's key (one per deployment). */
   key?: string;
   /**
-   * Changes kept in the log (approximately: Redis trims whole blocks). A reconnecting browser resumes
+   * Events kept in the log (approximately: Redis trims whole blocks). A reconnecting browser resumes
    * from any of them; older ones get a `resync`. Also how many an instance replays when it starts.
    */
   keep?: number;
@@ -56,16 +24,17 @@ export function compareIds(a: string, b: string): number {
 type Entry = [id: string, fields: string[]];
 
 /**
- * The change log on a Redis Stream (XADD / XREAD / XRANGE). Each instance reads every entry in order,
- * its own included; ids are the stream's, the same on every instance, so a browser's Last-Event-ID
+ * The domain events of every instance, in one order, on a Redis Stream (XADD / XREAD / XRANGE). Each
+ * instance reads every entry, its own included, and hands it to its subscribers (the answer cache,
+ * the live streams); ids are the stream's, the same on every instance, so a browser's Last-Event-ID
  * from one instance means the same on another. `reader` is a connection of its own (XREAD blocks it).
  */
-export class RedisChangeLog implements ChangeLog {
+export class RedisChangeLog implements DomainEvents {
   readonly instance = randomBytes(6).toString('hex');
+  /** The id just before the first event this instance will apply (its live streams start there). */
   private readonly key: string;
   private readonly keep: number;
-  private readonly listeners = new Set<ChangeListener>();
-  private pending = new Set<Promise<unknown>>();
+  private readonly listeners = new Set<DomainListener>();
   private applied = '0-0';
   private closed = false;
   private pump: Promise<void> | null = null;
@@ -100,26 +69,35 @@ export class RedisChangeLog implements ChangeLog {
     this.pump = this.follow();
   }
 
-  publish(change: Change): void {
-    const payload = JSON.stringify({ ...change, from: this.instance });
-    const added = this.redis
-      .xadd(this.key, 'MAXLEN', '~', String(this.keep), '*', 'c', payload)
-      .catch((err: unknown) => this.options.logger.error({ err, change: change.kind }, 'change not shared'));
-    this.pending.add(added);
-    void added.finally(() => this.pending.delete(added));
+  /**
+   * Appends the event, then reads the log up to it: this instance's subscribers have seen it (and
+   * everything before it) when this resolves, so the request that made it answers with its own write
+   * in every cached answer. When Redis does not take it, this instance alone learns it (logged).
+   */
+  async publish(event: DomainEvent): Promise<void> {
+    try {
+      await this.redis.xadd(this.key, 'MAXLEN', '~', String(this.keep), '*', 'e', JSON.stringify(event));
+      await this.sync();
+    } catch (err) {
+      this.options.logger.error(
+        { err, event: event.type },
+        'domain event not shared with the other instances',
+      );
+      this.deliver(event);
+    }
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.size) await Promise.all(this.pending);
-  }
-
-  subscribe(listener: ChangeListener): () => void {
+  subscribe(listener: DomainListener): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   }
 
+  /**
+   * Applies every event in the log up to now before it resolves: a request that waits for it sees
+   * every write acknowledged (on any instance) before it arrived. Concurrent callers share one read.
+   */
   sync(): Promise<void> {
     if (!this.syncing) {
       this.syncing = this.catchUp().finally(() => {
@@ -140,7 +118,6 @@ export class RedisChangeLog implements ChangeLog {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.flush();
     this.reader.disconnect();
     await this.pump?.catch(() => undefined);
   }
@@ -176,21 +153,23 @@ export class RedisChangeLog implements ChangeLog {
     for (const [id, fields] of entries) {
       if (compareIds(id, this.applied) <= 0) continue;
       this.applied = id;
-      const raw = fields[fields.indexOf('c') + 1];
-      let parsed: (Change & { from?: string }) | null = null;
+      const raw = fields[fields.indexOf('e') + 1];
+      let event: DomainEvent | null = null;
       try {
-        parsed = raw ? (JSON.parse(raw) as Change & { from?: string }) : null;
+        event = raw ? (JSON.parse(raw) as DomainEvent) : null;
       } catch (err) {
         this.options.logger.error({ err, id }, 'change log: unreadable entry skipped');
       }
-      if (!parsed) continue;
-      const { from, ...change } = parsed;
-      for (const listener of this.listeners) {
-        try {
-          listener(change as Change, id, from === this.instance);
-        } catch (err) {
-          this.options.logger.error({ err, id }, 'change log listener failed');
-        }
+      if (event) this.deliver(event, id);
+    }
+  }
+
+  private deliver(event: DomainEvent, id?: string): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event, id);
+      } catch (err) {
+        this.options.logger.error({ err, id }, 'domain event listener failed');
       }
     }
   }

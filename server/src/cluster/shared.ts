@@ -1,39 +1,18 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { EventBus, EventListener } from '../events/bus.js';
-import type { AddressedEvent } from '../events/types.js';
-import { RedisChangeLog, type ChangeLog } from './change-log.js';
+import { RedisChangeLog } from './change-log.js';
 
 /**
  * What several API instances share (REDIS_URL): one Redis connection for commands (rate limits,
- * leases, the log's appends and catch-up reads) and the change log of cache drops and live events.
+ * leases, the log's appends and catch-up reads) and the log of domain events every instance reads.
  * Built once by the composition root (compose.ts); absent with one process.
  */
 export interface SharedState {
   redis: Redis;
-  changeLog: ChangeLog;
+  events: RedisChangeLog;
   /** This instance's name in leases and logs. */
   instance: string;
   close(): Promise<void>;
-}
-
-/** The live-event bus on the shared log: an event published on any instance reaches every one. */
-export class SharedEventBus implements EventBus {
-  constructor(private readonly log: ChangeLog) {}
-
-  get startId(): string {
-    return this.log.startId;
-  }
-
-  publish({ event, audience }: AddressedEvent): void {
-    this.log.publish({ kind: 'event', event, audience });
-  }
-
-  subscribe(listener: EventListener): () => void {
-    return this.log.subscribe((change, id) => {
-      if (change.kind === 'event') listener({ event: change.event, audience: change.audience }, id);
-    });
-  }
 }
 
 /** Connects to Redis; rejects (a clear start-up failure) when it does not answer within 10 s. */
@@ -55,7 +34,7 @@ export async function openSharedState(redisUrl: string, logger: Logger): Promise
   const log = await RedisChangeLog.open(redis, reader, { logger });
   return {
     redis,
-    changeLog: log,
+    events: log,
     instance: log.instance,
     async close() {
       await log.close();

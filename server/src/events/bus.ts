@@ -4,15 +4,19 @@ import type { AddressedEvent } from './types.js';
 export type EventListener = (event: AddressedEvent, id?: string) => void;
 
 /**
- * Where live events travel from the store's writes to the open streams. One API process uses the
- * in-process bus below; several instances share a log in Redis (cluster/shared-bus.ts).
+ * Where live events travel to the open streams. The app's streams read them from the domain events
+ * (events/live.ts); the in-process bus below serves tests and tools that publish live events directly.
  */
-export interface EventBus {
-  publish(event: AddressedEvent): void;
+/** Where the live streams take their events from. */
+export interface EventSource {
   /** With a shared log: the id before the first event this instance will deliver. */
   readonly startId?: string;
   /** Returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
+}
+
+export interface EventBus extends EventSource {
+  publish(event: AddressedEvent): void;
 }
 
 export class InProcessEventBus implements EventBus {

@@ -6,8 +6,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appLiveEvents } from '../app.js';
-import { insertPublisher } from '../test/article-fixtures.js';
-import { makeTestApp, type TestApp } from '../test/app.js';
+import request from 'supertest';
+import { editorOf } from '../test/actions.js';
+import { bearer, makeTestApp, type TestApp } from '../test/app.js';
 import { listen } from '../test/sse.js';
 
 const STREAMS = 1_000;
@@ -66,8 +67,13 @@ it(`holds ${STREAMS} open streams with bounded memory; an event reaches all of t
   expect(streams.size).toBe(STREAMS);
   const rssOpen = process.memoryUsage().rss;
 
+  const editor = await editorOf(t);
   const sent = performance.now();
-  await insertPublisher(t.store, marker);
+  await request(t.app)
+    .post('/add-publishers')
+    .set(bearer(editor.token))
+    .send({ publisherName: marker, logo: 'https://example.test/logo.png' })
+    .expect(201);
   const arrivals = await Promise.all(open.map((s) => s.seen));
   const slowestMs = Math.max(...arrivals) - sent;
   const growthMb = (rssOpen - rssBefore) / MB;

@@ -261,17 +261,31 @@ describe('GET /events streams', () => {
     );
   });
 
-  it('comes from the store writes themselves, whichever code makes them; view counts stay quiet', async () => {
+  it('comes from what the services did, never from a write behind their back; view counts stay quiet', async () => {
     const anon = await streamAs(null);
-    const article = await insertArticle(t.store, { articleTitle: 'Written straight to the store' });
-    await anon.next(ofType('article.approved', article._id));
+    // Written straight to the database (an operator, a fixture): no service said anything.
+    const behind = await insertArticle(t.store, { articleTitle: 'Written straight to the store' });
+    const id = await post(writer, 'Through the service');
+    await asAdmin('patch', `/update/status/${id}`).expect(200);
+    await anon.next(ofType('article.approved', id));
 
-    await request(t.app).patch(`/articles/view-count/${article._id}`).set(bearer(other.token)).expect(200);
+    await request(t.app).patch(`/articles/view-count/${id}`).set(bearer(other.token)).expect(200);
+    await asAdmin('patch', `/make-premium/${id}`).expect(200);
+    await anon.next(ofType('article.premium', id));
     await t.store
       .collection<Article>('articles')
-      .updateOne({ _id: article._id }, { $set: { isPremium: 'Yes' } });
-    await anon.next(ofType('article.premium', article._id));
-    expect(anon.events.map((e) => e.data.type)).toEqual(['ready', 'article.approved', 'article.premium']);
+      .updateOne({ _id: behind._id }, { $set: { isPremium: 'Yes' } });
+    // A later event still arrives after them: nothing was queued for the writes behind the app.
+    await asAdmin('patch', `/make-premium/${behind._id}`).expect(200); // already premium: no change
+    const last = await post(writer, 'After the quiet writes');
+    await asAdmin('patch', `/update/status/${last}`).expect(200);
+    await anon.next(ofType('article.approved', last));
+    expect(anon.events.map((e) => e.data.type)).toEqual([
+      'ready',
+      'article.approved',
+      'article.premium',
+      'article.approved',
+    ]);
   });
 
   it('drops a stream the client closed', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { TooManyRequests } from '../cache/public-read-limit.js';
-import type { EventBus } from './bus.js';
+import type { EventSource } from './bus.js';
 import { canSee, isNamed, type AddressedEvent, type Viewer } from './types.js';
 
 export interface StreamOptions {
@@ -84,7 +84,7 @@ export class EventStreams {
   private anonymous = 0;
   private readonly now: () => number;
 
-  constructor(bus: EventBus, options: StreamOptions = {}) {
+  constructor(bus: EventSource, options: StreamOptions = {}) {
     this.ringSize = options.ringSize ?? 1_000;
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;

@@ -22,6 +22,7 @@ import { newId } from '../store/ids.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import type { Plan } from './plans.js';
 import { createUserService } from '../users/service.js';
+import type { DomainEvents } from '../events/domain.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 
 /** The answer of a redeem without its message (`granted` false: this PaymentIntent was redeemed already). */
@@ -49,7 +50,7 @@ function grantsUnderWay(store: Store): Map<string, Promise<GrantResult>> {
   return grants;
 }
 
-export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logger }) {
+export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logger; events: DomainEvents }) {
   const repo = paymentsRepository(deps.store);
   const users = createUserService(deps);
   const granting = grantsUnderWay(deps.store);
@@ -68,7 +69,7 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
       const now = deps.clock.now().getTime();
       const base = Math.max(now, current ? new Date(current).getTime() : 0);
       const next = new Date(base + seconds * 1000).toISOString();
-      if (await users.extendPremiumIf(user._id, current, next, paymentIntentId)) {
+      if (await users.extendPremiumIf(user, current, next, paymentIntentId)) {
         return { premiumEndAt: next, applied: true };
       }
     }

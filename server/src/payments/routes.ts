@@ -11,6 +11,7 @@ function service(ctx: RouteContext): PaymentsService {
     stripe: ctx.stripe,
     clock: ctx.clock,
     logger: ctx.logger,
+    events: ctx.events,
     webhookSecret: ctx.config.stripeWebhookSecret,
   });
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
 import { Forbidden, HttpError, Invalid, NotFound, ServiceUnavailable } from '../errors.js';
+import type { DomainEvents } from '../events/domain.js';
 import type { Store } from '../store/port.js';
 import { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, toCents, type Plan } from './plans.js';
 import { paymentIntentCreator, type CreatedIntent } from './intents.js';
@@ -18,6 +19,7 @@ export interface PaymentsDeps {
   stripe: Stripe | null;
   clock: Clock;
   logger: Logger;
+  events: DomainEvents;
   webhookSecret?: string;
 }
 

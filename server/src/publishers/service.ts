@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { Conflict } from '../errors.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import { newId } from '../store/ids.js';
+import type { DomainEvents } from '../events/domain.js';
 import { createPublisherRepository, type Publisher } from './repository.js';
 import type { AddPublisher, PublisherArticleCount } from '@newsroom/common';
 
@@ -18,8 +19,9 @@ export function withArticleCounts(
 
 export type PublisherService = ReturnType<typeof createPublisherService>;
 
-export function createPublisherService(deps: { store: Store; clock: Clock }) {
+export function createPublisherService(deps: { store: Store; clock: Clock; events: DomainEvents }) {
   const repo = createPublisherRepository(deps.store);
+  const { events } = deps;
 
   return {
     /** GET /publisher-data: every publisher, by name. */
@@ -42,6 +44,11 @@ export function createPublisherService(deps: { store: Store; clock: Clock }) {
         if (err instanceof DuplicateKeyError) throw new Conflict('A publisher with this name already exists');
         throw err;
       }
+      await events.publish({
+        type: 'publisher.added',
+        publisherId: publisher._id,
+        name: publisher.publisherName,
+      });
       return publisher;
     },
 

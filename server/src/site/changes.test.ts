@@ -7,8 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLiveEvents } from '../app.js';
-import type { Article } from '../articles/types.js';
-import { insertArticle } from '../test/article-fixtures.js';
+import { deleteArticle, editArticle, publishArticle, submitArticle } from '../test/actions.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { listen } from '../test/sse.js';
 import { apiChanges, busChanges } from './changes.js';
@@ -55,7 +54,6 @@ function counter() {
     },
   };
 }
-const articles = () => t.store.collection<Article>('articles');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('busChanges (the site inside the API)', () => {
@@ -63,14 +61,20 @@ describe('busChanges (the site inside the API)', () => {
     const changes = counter();
     const stop = busChanges(appLiveEvents(t.app).bus).subscribe(changes.listener);
     try {
-      await insertArticle(t.store, { status: 'Pending' });
+      const submitted = await submitArticle(t);
       await pause(20);
       expect(changes.count).toBe(0);
 
-      const approved = await insertArticle(t.store);
+      await publishArticle(t);
       await changes.reach(1);
-      await articles().updateOne({ _id: approved._id }, { $set: { articleTitle: 'A better title' } });
+      // Its writer edits it: it leaves the public lists until approved again.
+      const approved = await publishArticle(t);
       await changes.reach(2);
+      await editArticle(t, approved, 'A better title');
+      await changes.reach(3);
+      await editArticle(t, submitted, 'Still a draft');
+      await pause(20);
+      expect(changes.count).toBe(3);
     } finally {
       stop();
     }
@@ -87,18 +91,18 @@ describe('apiChanges (the standalone site)', () => {
       await expect.poll(() => streams.size).toBe(1);
       expect(changes.count).toBe(0); // the stream's opening `ready` is not a change
 
-      await insertArticle(t.store, { status: 'Pending' });
-      const approved = await insertArticle(t.store);
+      await submitArticle(t);
+      const approved = await publishArticle(t);
       await changes.reach(1);
       await pause(50);
       expect(changes.count).toBe(1);
 
       // The connection drops; a change happens before the site is back: it is replayed.
       api.server.closeAllConnections();
-      await articles().deleteOne({ _id: approved._id });
+      await deleteArticle(t, approved);
       await changes.reach(2);
       await expect.poll(() => streams.size).toBe(1);
-      await insertArticle(t.store);
+      await publishArticle(t);
       await changes.reach(3);
       expect(changes.count).toBe(3);
     } finally {
@@ -124,7 +128,7 @@ describe('apiChanges (the standalone site)', () => {
     });
     try {
       await expect.poll(() => appLiveEvents(later.app).streams.size, { timeout: 3_000 }).toBe(1);
-      await insertArticle(later.store);
+      await publishArticle(later);
       await changes.reach(1);
     } finally {
       source.close();

@@ -7,7 +7,7 @@
  * GET /events stream, as an anonymous browser tab would (docs/decisions/live-events.md).
  */
 import type { Logger } from 'pino';
-import type { EventBus } from '../events/bus.js';
+import type { EventSource } from '../events/bus.js';
 
 /** Calls its listeners when something the public may see has changed. */
 export interface SiteChanges {
@@ -16,7 +16,7 @@ export interface SiteChanges {
 }
 
 /** In-process: every event of the bus that an anonymous reader would receive. */
-export function busChanges(bus: EventBus): SiteChanges {
+export function busChanges(bus: EventSource): SiteChanges {
   return {
     subscribe: (listener) =>
       bus.subscribe(({ audience }) => {

@@ -18,6 +18,7 @@ import { makeTestApp, type TestApp } from '../test/app.js';
 import { createSiteApp } from './app.js';
 import { imagePreload, loadFirstScreens, screenFor } from './first-screen.js';
 import { appLiveEvents } from '../app.js';
+import { publishArticle } from '../test/actions.js';
 import { apiChanges } from './changes.js';
 import { apiSource } from './source.js';
 
@@ -236,12 +237,11 @@ describe('after a public change', () => {
       expect((await request(listening).get('/sitemap.xml')).text).not.toContain('fresh-story');
       await expect.poll(() => appLiveEvents(t.app).streams.size).toBeGreaterThan(0);
 
-      const fresh = await insertArticle(t.store, {
-        articleImage: 'https://images.example.test/fresh-story.jpg',
-      });
-      await expect.poll(() => leadImage(listening), { timeout: 3_000 }).toBe(fresh.articleImage);
-      await expect.poll(() => leadImage(t.app), { timeout: 3_000 }).toBe(fresh.articleImage);
-      expect((await request(listening).get('/sitemap.xml')).text).toContain(`/article-details/${fresh._id}`);
+      const freshImage = 'https://images.example.test/fresh-story.jpg';
+      const fresh = await publishArticle(t, { photoURL: freshImage });
+      await expect.poll(() => leadImage(listening), { timeout: 3_000 }).toBe(freshImage);
+      await expect.poll(() => leadImage(t.app), { timeout: 3_000 }).toBe(freshImage);
+      expect((await request(listening).get('/sitemap.xml')).text).toContain(`/article-details/${fresh}`);
       // Without the change stream the site keeps its list for the TTL.
       expect(await leadImage(deaf)).toBe(before);
     } finally {

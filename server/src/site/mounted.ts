@@ -3,7 +3,7 @@ import { compressAnswers } from '../cache/compress.js';
 import { createArticleAnswers } from '../articles/answers.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
-import type { EventBus } from '../events/bus.js';
+import type { EventSource } from '../events/bus.js';
 import { busChanges } from './changes.js';
 import { defaultDistDir, siteRouter } from './routes.js';
 import { serviceSource } from './source.js';
@@ -14,7 +14,7 @@ import { serviceSource } from './source.js';
  * site's pages and assets get the compression middleware here. The site hears of public changes on
  * the app's event bus.
  */
-export function mountedSite(ctx: RouteContext, bus: EventBus): Router {
+export function mountedSite(ctx: RouteContext, bus: EventSource): Router {
   const site = siteRouter({
     source: serviceSource(createArticleAnswers(ctx.cache, createArticleService(ctx))),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),

@@ -16,6 +16,7 @@ import type { Article } from '../articles/types.js';
 import type { Clock } from '../clock.js';
 import { newId } from '../store/ids.js';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
+import { publishArticle, submitArticle } from '../test/actions.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { createSiteApp } from './app.js';
 import { apiSource } from './source.js';
@@ -259,12 +260,12 @@ describe('API with SERVE_CLIENT', () => {
 
   it('keeps a rendered sitemap while nothing public changes, and shows a new article at once', async () => {
     const before = (await request(t.app).get('/sitemap.xml')).text;
-    await insertArticle(t.store, { articleTitle: 'Only admins see it', status: 'Pending' });
+    await submitArticle(t, { title: 'Only admins see it' });
     expect((await request(t.app).get('/sitemap.xml')).text).toBe(before);
-    const added = await insertArticle(t.store, { articleTitle: 'Fresh' });
+    const added = await publishArticle(t, { title: 'Fresh' });
     await expect
       .poll(async () => (await request(t.app).get('/sitemap.xml')).text)
-      .toContain(`/article-details/${added._id}<`);
+      .toContain(`/article-details/${added}<`);
   });
 });
 

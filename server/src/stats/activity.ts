@@ -3,6 +3,7 @@ import type { SessionClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
+import { noDomainEvents } from '../events/domain.js';
 
 /** Record a user's lastSeenAt at most once per this interval (a write per request would be waste). */
 export const SEEN_WRITE_INTERVAL_MS = 60_000;
@@ -12,7 +13,8 @@ export const SEEN_WRITE_INTERVAL_MS = 60_000;
  * GET /active-users. Never blocks or fails the request it is called from.
  */
 export function createActivityTracker(deps: { store: Store; clock: Clock; logger: Logger }) {
-  const users = createUserService(deps);
+  // Only lastSeenAt is written here: no cached answer shows it (events/domain.ts, user.changed).
+  const users = createUserService({ ...deps, events: noDomainEvents });
   const lastWrite = new Map<string, number>();
   return {
     onSeen(claims: SessionClaims): void {

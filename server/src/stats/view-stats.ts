@@ -4,6 +4,7 @@ import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createViewHistoryRepository } from './repository.js';
 import { lastDays, monthsOf, type PublisherViewsMonth } from './view-history.js';
+import { noDomainEvents } from '../events/domain.js';
 
 /** One line of a chart: views on each of the answer's days (same order) and their sum. */
 type ViewSeries = Omit<MyArticleViews['articles'][number], '_id'>;
@@ -29,7 +30,8 @@ function seriesByPublisher(days: string[], rows: PublisherViewsMonth[]) {
 /** Views per day for a writer's own articles and, for admins, per publisher. */
 export function createViewStatsService(deps: { store: Store; clock: Clock }) {
   const history = createViewHistoryRepository(deps.store);
-  const publishers = createPublisherService(deps);
+  // Reads only.
+  const publishers = createPublisherService({ ...deps, events: noDomainEvents });
 
   return {
     /**

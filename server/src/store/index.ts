@@ -11,7 +11,9 @@ export { newId, isId } from './ids.js';
 export async function openStore(
   config: Pick<Config, 'mongodbUri' | 'mongodbDb' | 'dataDir'>,
 ): Promise<Store> {
-  if (config.mongodbUri) return openMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb });
+  if (config.mongodbUri) {
+    return openMongoStore({ uri: config.mongodbUri, dbName: config.mongodbDb, substring: substringFields() });
+  }
   return openEmbeddedStore({ dir: path.join(config.dataDir, 'db') });
 }
 
@@ -84,4 +86,14 @@ export async function pendingMigrations(store: Store): Promise<string[]> {
  */
 export async function migrate(store: Store): Promise<void> {
   await ensureIndexes(store);
+}
+
+/** Per collection, the fields INDEXES gives a 'substring' index (the MongoDB engine keeps their trigrams). */
+export function substringFields(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, specs] of Object.entries(INDEXES)) {
+    const fields = specs.filter((s) => s.kind === 'substring').flatMap((s) => Object.keys(s.keys));
+    if (fields.length) out[name] = fields;
+  }
+  return out;
 }

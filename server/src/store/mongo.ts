@@ -3,6 +3,7 @@
  * (never ObjectIds); upserts get a fresh string id; E11000 becomes DuplicateKeyError.
  */
 import { MongoClient, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import { fold, requiredLiterals } from './embedded/text-query.js';
 import { newId } from './ids.js';
 import {
   DuplicateKeyError,
@@ -10,6 +11,7 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
+  indexNameOf,
   type IndexSpec,
   type Store,
   type Update,
@@ -51,6 +53,25 @@ async function mapErrors<T>(collection: string, run: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * Title search without a collection scan (docs/decisions/search-index.md): each field with a
+ * 'substring' index keeps a hidden array of its folded trigrams beside it (`_grams_<field>`), under a
+ * multikey index named like the embedded engine's (`<field>_1_substring`). A search for a literal of
+ * three or more ASCII characters adds `{_grams_<field>: {$all: <its trigrams>}}` to the filter: the
+ * index finds the candidates and the regex, kept, decides. Readers never see the array.
+ */
+export const gramsField = (field: string): string => `_grams_${field}`;
+
+/** The distinct trigrams of a value, folded as the embedded engine folds (embedded/text-query.ts). */
+export function gramsOf(value: string): string[] {
+  const folded = fold(value);
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= folded.length; i++) grams.add(folded.slice(i, i + 3));
+  return [...grams];
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
 /** Upserts without an `_id` in the filter get one of our string ids instead of an ObjectId. */
 function withUpsertId(filter: Filter, update: Update, upsert: boolean | undefined): Update {
   if (!upsert || typeof filter._id === 'string') return update;
@@ -65,20 +86,76 @@ class MongoCollection implements Collection<Doc> {
   constructor(
     db: Db,
     private readonly name: string,
+    /** Fields with a 'substring' index (their trigram arrays are kept beside them). */
+    private readonly substring: string[] = [],
   ) {
     this.c = db.collection<AnyDoc>(name);
   }
 
+  /** The caller's projection, hiding the trigram arrays unless it already names what to include. */
+  private hidden(projection: FindOptions['projection']): FindOptions['projection'] {
+    if (this.substring.length === 0) return projection;
+    const inclusive = projection && Object.entries(projection).some(([k, v]) => k !== '_id' && v === 1);
+    if (inclusive) return projection;
+    return { ...projection, ...Object.fromEntries(this.substring.map((f) => [gramsField(f), 0])) };
+  }
+
+  /** A search of a substring-indexed field also asks for its trigrams, so the index serves it. */
+  private searched(filter: Filter): Filter {
+    const required: Filter[] = [];
+    for (const field of this.substring) {
+      const grams = requiredLiterals(filter, field)
+        .filter((literal) => literal.length >= 3 && ASCII.test(literal))
+        .flatMap(gramsOf);
+      if (grams.length) required.push({ [gramsField(field)]: { $all: [...new Set(grams)] } });
+    }
+    return required.length ? { $and: [filter, ...required] } : filter;
+  }
+
+  private withGrams(doc: Doc): Doc {
+    const out: Doc = { ...doc };
+    for (const field of this.substring) {
+      const value = doc[field];
+      if (typeof value === 'string') out[gramsField(field)] = gramsOf(value);
+    }
+    return out;
+  }
+
+  /** An update that sets or unsets a substring-indexed field does the same to its trigrams. */
+  private updatedGrams(update: Update): Update {
+    if (this.substring.length === 0) return update;
+    let out = update;
+    for (const op of ['$set', '$setOnInsert'] as const) {
+      const part = update[op] as Record<string, unknown> | undefined;
+      if (!part) continue;
+      for (const field of this.substring) {
+        const value = part[field];
+        if (typeof value === 'string') {
+          out = { ...out, [op]: { ...(out[op] as object), [gramsField(field)]: gramsOf(value) } };
+        }
+      }
+    }
+    const unset = update.$unset as Record<string, unknown> | undefined;
+    for (const field of this.substring) {
+      if (unset && field in unset)
+        out = { ...out, $unset: { ...(out.$unset as object), [gramsField(field)]: '' } };
+    }
+    return out;
+  }
+
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<Doc | null> {
-    return (await this.c.findOne(filter, {
-      projection: options.projection,
+    return (await this.c.findOne(this.searched(filter), {
+      projection: this.hidden(options.projection),
       sort: options.sort,
       ...timed,
     })) as Doc | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    let cursor = this.c.find(filter, { projection: options.projection, ...timed });
+    let cursor = this.c.find(this.searched(filter), {
+      projection: this.hidden(options.projection),
+      ...timed,
+    });
     if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -86,21 +163,23 @@ class MongoCollection implements Collection<Doc> {
   }
 
   countDocuments(filter: Filter = {}): Promise<number> {
-    return this.c.countDocuments(filter, timed);
+    return this.c.countDocuments(this.searched(filter), timed);
   }
 
   async insertOne(doc: Doc): Promise<void> {
-    await mapErrors(this.name, () => this.c.insertOne({ ...doc }));
+    await mapErrors(this.name, () => this.c.insertOne(this.withGrams(doc) as AnyDoc));
   }
 
   async insertMany(docs: Doc[]): Promise<void> {
     if (docs.length === 0) return;
-    await mapErrors(this.name, () => this.c.insertMany(docs.map((d) => ({ ...d }))));
+    await mapErrors(this.name, () => this.c.insertMany(docs.map((d) => this.withGrams(d) as AnyDoc)));
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const r = await mapErrors(this.name, () =>
-      this.c.updateOne(filter, withUpsertId(filter, update, options.upsert), { upsert: !!options.upsert }),
+      this.c.updateOne(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
+        upsert: !!options.upsert,
+      }),
     );
     return {
       matchedCount: r.matchedCount,
@@ -115,17 +194,19 @@ class MongoCollection implements Collection<Doc> {
     options: { upsert?: boolean } = {},
   ): Promise<Doc | null> {
     const r = await mapErrors(this.name, () =>
-      this.c.findOneAndUpdate(filter, withUpsertId(filter, update, options.upsert), {
+      this.c.findOneAndUpdate(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
         upsert: !!options.upsert,
         returnDocument: 'after',
         ...timed,
       }),
     );
+    // Stripped here, not by a projection: FerretDB's findAndModify takes none.
+    if (r) for (const field of this.substring) delete r[gramsField(field)];
     return r as Doc | null;
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    const r = await mapErrors(this.name, () => this.c.updateMany(filter, update));
+    const r = await mapErrors(this.name, () => this.c.updateMany(filter, this.updatedGrams(update)));
     return { matchedCount: r.matchedCount, modifiedCount: r.modifiedCount, upsertedId: null };
   }
 
@@ -140,15 +221,43 @@ class MongoCollection implements Collection<Doc> {
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
-    return (await this.c.aggregate(pipeline, timed).toArray()) as R[];
+    const hide = this.substring.length ? [{ $project: this.hidden(undefined) }] : [];
+    return (await this.c.aggregate([...pipeline, ...hide], timed).toArray()) as R[];
   }
 
   async createIndex(spec: IndexSpec): Promise<void> {
-    // No substring index type here: the search filter runs as a regex (docs/decisions/search-index.md).
-    if (spec.kind === 'substring') return;
+    if (spec.kind === 'substring') return this.createSubstringIndex(spec);
     await mapErrors(this.name, () =>
       this.c.createIndex(spec.keys, { unique: !!spec.unique, ...(spec.name ? { name: spec.name } : {}) }),
     );
+  }
+
+  /**
+   * The multikey index of one field's trigrams, after writing the trigrams of every document that
+   * lacks them (documents written before the index existed; the migration step, once).
+   */
+  private async createSubstringIndex(spec: IndexSpec): Promise<void> {
+    const [field] = Object.keys(spec.keys);
+    if (!field) return;
+    // Declared to the store when it opens (every process keeps the trigrams); else from now on here.
+    if (!this.substring.includes(field)) this.substring.push(field);
+    const grams = gramsField(field);
+    for (;;) {
+      const batch = await this.c
+        .find({ [grams]: { $exists: false }, [field]: { $type: 'string' } }, { projection: { [field]: 1 } })
+        .limit(500)
+        .toArray();
+      if (batch.length === 0) break;
+      await this.c.bulkWrite(
+        batch.map((doc) => ({
+          updateOne: {
+            filter: { _id: doc._id, [field]: doc[field] },
+            update: { $set: { [grams]: gramsOf(String(doc[field])) } },
+          },
+        })),
+      );
+    }
+    await mapErrors(this.name, () => this.c.createIndex({ [grams]: 1 }, { name: indexNameOf(spec) }));
   }
 
   async indexNames(): Promise<string[]> {
@@ -171,11 +280,13 @@ export class MongoStore implements Store {
   constructor(
     private readonly client: MongoClient,
     readonly db: Db,
+    /** Per collection, the fields with a 'substring' index (store/index.ts declares them). */
+    private readonly substring: Readonly<Record<string, readonly string[]>> = {},
   ) {}
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     let c = this.colls.get(name);
-    if (!c) this.colls.set(name, (c = new MongoCollection(this.db, name)));
+    if (!c) this.colls.set(name, (c = new MongoCollection(this.db, name, [...(this.substring[name] ?? [])])));
     return c as unknown as Collection<T>;
   }
 
@@ -205,7 +316,12 @@ export class MongoStore implements Store {
   }
 }
 
-export async function openMongoStore(options: { uri: string; dbName: string }): Promise<MongoStore> {
+export async function openMongoStore(options: {
+  uri: string;
+  dbName: string;
+  /** Per collection, the fields with a 'substring' index (store/index.ts: substringFields()). */
+  substring?: Readonly<Record<string, readonly string[]>>;
+}): Promise<MongoStore> {
   // ignoreUndefined: `{a: undefined}` leaves `a` out, as on the embedded engine (JSON), instead of storing null.
   // Reads from the primary: an answer never lags a write this API acknowledged.
   const client = new MongoClient(options.uri, {
@@ -216,5 +332,5 @@ export async function openMongoStore(options: { uri: string; dbName: string }): 
   await client.connect();
   const db = client.db(options.dbName);
   await db.command({ ping: 1 });
-  return new MongoStore(client, db);
+  return new MongoStore(client, db, options.substring);
 }

@@ -140,6 +140,44 @@ for (const engine of engines) {
       await store.waitDurable();
     });
 
+    test('a substring index serves case-insensitive title search through inserts, updates and unsets, and is never read back', async () => {
+      const c = store.collection<Article>(fresh('search'));
+      await c.createIndex({ keys: { articleTitle: 1 }, kind: 'substring' });
+      // An index of its own on both engines (MongoDB: the trigrams' multikey index), which the
+      // migration step checks for by this name.
+      expect(await c.indexNames()).toContain('articleTitle_1_substring');
+      await c.insertMany([
+        article(1, { articleTitle: 'Storm over the Harbour' }),
+        article(2, { articleTitle: 'Harbor lights' }),
+        article(3, { articleTitle: 'City budget' }),
+      ]);
+      const search = (text: string) =>
+        c.find({ articleTitle: { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } });
+      expect((await search('HARBOUR')).map((d) => d.articleTitle)).toEqual(['Storm over the Harbour']);
+      expect((await search('harb')).length).toBe(2);
+      expect((await search('ha')).length).toBe(2);
+      expect(await search('r.b')).toEqual([]);
+
+      const [city] = await search('budget');
+      await c.updateOne({ _id: city!._id }, { $set: { articleTitle: 'Harbour budget' } });
+      expect((await search('harbour')).length).toBe(2);
+      expect(await search('city')).toEqual([]);
+      await c.findOneAndUpdate({ _id: city!._id }, { $set: { articleTitle: 'Quiet news' } });
+      expect((await search('quiet')).map((d) => d._id)).toEqual([city!._id]);
+      expect(await c.countDocuments({ articleTitle: { $regex: 'quiet', $options: 'i' } })).toBe(1);
+      await c.updateOne({ _id: city!._id }, { $unset: { articleTitle: '' } });
+      expect(await search('quiet')).toEqual([]);
+
+      // What readers get back is the document as written, whatever the engine keeps beside it.
+      const [doc] = await search('lights');
+      expect(Object.keys(doc!).sort()).toEqual(Object.keys(article(2)).sort());
+      const full = await c.findOne({ _id: doc!._id });
+      expect(Object.keys(full!).sort()).toEqual(Object.keys(article(2)).sort());
+      const excluded = await c.find({ _id: doc!._id }, { projection: { userInfo: 0 } });
+      expect(Object.keys(excluded[0]!)).not.toContain('userInfo');
+      expect(Object.keys(excluded[0]!).some((k) => k.startsWith('_grams'))).toBe(false);
+    });
+
     test('insertOne / findOne / find return copies, never live stored documents', async () => {
       const c = store.collection<Article>(fresh('articles'));
       const doc = article(1);

@@ -12,13 +12,14 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { createAppWithStore } from '../app.js';
+import { createAppWithParts } from '../app.js';
+import { fixtureStore } from './fixture-store.js';
 import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppDeps } from '../context.js';
 import { openEmbeddedStore, type EmbeddedStoreOptions } from '../store/embedded/index.js';
-import { ensureIndexes, newId } from '../store/index.js';
+import { ensureIndexes, newId, substringFields } from '../store/index.js';
 import { MongoStore, openMongoStore } from '../store/mongo.js';
 import type { Store } from '../store/port.js';
 import type { User } from '../users/types.js';
@@ -28,7 +29,7 @@ import { fakeIdentityVerifier, fakeSignIn } from './fake-identity.js';
 export interface TestApp {
   app: Express;
   deps: AppDeps;
-  /** The app's store: writes through it drop the app's cached answers, as the routes' writes do. */
+  /** The database behind the app, for fixtures and checks (test/fixture-store.ts: a write drops every cached answer, and is no domain event). */
   store: Store;
   /** Closes the store and removes the temp dir. */
   close(): Promise<void>;
@@ -87,7 +88,11 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   // (`npm run test:mongo`). A test that hooks the embedded engine (storeOptions) keeps it.
   const mongoUri = options.storeOptions ? undefined : routesOnMongoDb;
   const store: Store = mongoUri
-    ? await openMongoStore({ uri: mongoUri, dbName: `newsroom_routes_${newId()}` })
+    ? await openMongoStore({
+        uri: mongoUri,
+        dbName: `newsroom_routes_${newId()}`,
+        substring: substringFields(),
+      })
     : await openEmbeddedStore({ ...options.storeOptions, dir: path.join(dataDir, 'store') });
   await ensureIndexes(store);
   const deps: AppDeps = {
@@ -98,7 +103,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     logger: pino({ level: 'silent' }),
     stripe: options.stripe ?? null,
   };
-  const { app, store: routeStore } = createAppWithStore(deps);
+  const { app, cache } = createAppWithParts(deps);
+  const routeStore = fixtureStore(store, cache);
   const testApp: TestApp = {
     app,
     deps,

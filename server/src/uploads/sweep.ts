@@ -9,6 +9,7 @@ import { createUploadRepository } from './repository.js';
 import { referencedUploads, uploadBase } from './references.js';
 import { createUploadService } from './service.js';
 import type { UploadStorage } from './storage.js';
+import { noDomainEvents } from '../events/domain.js';
 
 export { uploadBase };
 
@@ -41,10 +42,12 @@ export async function sweepUnusedUploads(
   const candidates = await uploads.listCreatedBefore(cutoff);
   if (candidates.length === 0) return { deleted: [] };
 
+  // The services are only read here (who refers to an image).
+  const readers = { ...deps, events: noDomainEvents };
   const referenced = await referencedUploads([
-    createArticleService(deps),
-    createUserService(deps),
-    createPublisherService(deps),
+    createArticleService(readers),
+    createUserService(readers),
+    createPublisherService(readers),
   ]);
   const unused = candidates.filter((u) => !referenced.has(uploadBase(u.file)));
   if (unused.length === 0) return { deleted: [] };

@@ -29,9 +29,10 @@ export function createUserRepository(store: Store) {
       if (!Object.keys(update).length) return users().findOne({ email });
       return users().findOneAndUpdate({ email }, update);
     },
-    async makeAdmin(id: string): Promise<{ matched: boolean; modified: boolean }> {
+    async makeAdmin(id: string): Promise<{ matched: boolean; modified: boolean; email?: string }> {
       const r = await users().updateOne({ _id: id }, { $set: { role: 'Admin' } });
-      return { matched: r.matchedCount > 0, modified: r.modifiedCount > 0 };
+      const email = r.modifiedCount > 0 ? (await users().findOne({ _id: id }))?.email : undefined;
+      return { matched: r.matchedCount > 0, modified: r.modifiedCount > 0, email };
     },
     /** Clears premiumEndAt only when it has already passed. */
     async clearExpiredPremium(email: string, nowIso: string): Promise<boolean> {

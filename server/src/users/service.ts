@@ -5,6 +5,7 @@ import { newId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
 import type { Store } from '../store/port.js';
 import { createUserRepository } from './repository.js';
+import type { DomainEvents } from '../events/domain.js';
 import type { ProfileUpdate } from '@newsroom/common';
 import { isAdmin, isPremium, type User } from './types.js';
 
@@ -40,9 +41,27 @@ function ownerChange(user: User, identity: Identity): { set: Partial<User>; unse
 }
 
 /** The user rules of docs/api-contract.md (registration, roles, premium state, profile). */
-export function createUserService({ store, clock }: { store: Store; clock: Clock }) {
+export function createUserService({
+  store,
+  clock,
+  events,
+}: {
+  store: Store;
+  clock: Clock;
+  /** Required: its writes say what they did (noDomainEvents where nobody listens). */
+  events: DomainEvents;
+}) {
   const repo = createUserRepository(store);
   const nowIso = () => clock.now().toISOString();
+  /** The record of `email` changed in these fields (the guards' cached record, the user counts). */
+  const changed = (email: string, fields: string[]) =>
+    fields.length ? events.publish({ type: 'user.changed', email, fields }) : Promise.resolve();
+  /** setFields, then says so. */
+  const setFields = async (email: string, set: Partial<User>, unset: string[] = []) => {
+    const updated = await repo.setFields(email, set, unset);
+    await changed(email, [...Object.keys(set), ...unset]);
+    return updated;
+  };
 
   /** Creates the record if it does not exist yet; a concurrent insert (unique email) is not an error. */
   async function ensureUser(identity: Identity, profile: { name?: string; photoURL?: string }) {
@@ -63,6 +82,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
     };
     try {
       await repo.insert(user);
+      await events.publish({ type: 'user.registered', email: user.email });
       return { user, created: true };
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
@@ -80,7 +100,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       assertMayClaim(user, identity);
       // A re-created Firebase account (or one signed in through Google) may bring a new uid.
       const { set, unset } = ownerChange(user, identity);
-      const updated = await repo.setFields(user.email, { ...set, lastSeenAt: nowIso() }, unset);
+      const updated = await setFields(user.email, { ...set, lastSeenAt: nowIso() }, unset);
       return updated ?? user;
     },
 
@@ -99,7 +119,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
       const photoURL = profile.photoURL || identity.picture;
       if (!user.photoURL && photoURL) set.photoURL = photoURL;
       if (!Object.keys(set).length && !unset.length) return { user, created };
-      return { user: (await repo.setFields(user.email, set, unset)) ?? user, created };
+      return { user: (await setFields(user.email, set, unset)) ?? user, created };
     },
 
     async isEmailFree(email: string): Promise<boolean> {
@@ -116,7 +136,9 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
 
     /** Clears an expired subscription; harmless for an active or absent one. */
     async removeExpiredSubscription(email: string): Promise<boolean> {
-      return repo.clearExpiredPremium(email, nowIso());
+      const cleared = await repo.clearExpiredPremium(email, nowIso());
+      if (cleared) await events.publish({ type: 'premium.granted', email, premiumEndAt: null });
+      return cleared;
     },
 
     async profile(email: string): Promise<User> {
@@ -136,7 +158,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
         if (value === '') unset.push(key);
         else Object.assign(set, { [key]: value });
       }
-      await repo.setFields(email, set, unset);
+      await setFields(email, set, unset);
       return this.profile(email);
     },
 
@@ -148,6 +170,7 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
     async makeAdmin(id: string): Promise<{ modified: boolean }> {
       const r = await repo.makeAdmin(id);
       if (!r.matched) throw new NotFound('User not found');
+      if (r.modified && r.email) await events.publish({ type: 'user.madeAdmin', userId: id, email: r.email });
       return { modified: r.modified };
     },
 
@@ -155,12 +178,28 @@ export function createUserService({ store, clock }: { store: Store; clock: Clock
 
     /** The stored record, every field (the guards' caller record, payments). */
     findByEmail: repo.findByEmail,
-    /** Premium extension by compare-and-set (payments/grant.ts). */
-    extendPremiumIf: repo.extendPremiumIf,
+    /** Premium extension by compare-and-set (payments/grant.ts); says so when it moved. */
+    async extendPremiumIf(
+      user: Pick<User, '_id' | 'email'>,
+      expected: string | null,
+      premiumEndAt: string,
+      paymentIntentId: string,
+    ) {
+      const moved = await repo.extendPremiumIf(user._id, expected, premiumEndAt, paymentIntentId);
+      if (moved) await events.publish({ type: 'premium.granted', email: user.email, premiumEndAt });
+      return moved;
+    },
     finishGrant: repo.finishGrant,
     /** The free plan's posting slot, taken atomically (articles). */
-    claimPostSlot: repo.claimPostSlot,
-    releasePostSlot: repo.releasePostSlot,
+    async claimPostSlot(...args: Parameters<typeof repo.claimPostSlot>) {
+      const claimed = await repo.claimPostSlot(...args);
+      if (claimed) await changed(args[0], ['postedCount']);
+      return claimed;
+    },
+    async releasePostSlot(email: string) {
+      await repo.releasePostSlot(email);
+      await changed(email, ['postedCount']);
+    },
     /** Remembers when the user was last seen (GET /active-users). */
     touchLastSeen: (email: string, at: Date) => repo.touchLastSeen(email, at.toISOString()),
 

@@ -1,0 +1,104 @@
+/**
+ * Domain events: what happened, said by the service that made it happen, once its write has
+ * committed (docs/architecture.md, "Domain events"). Every other concern subscribes to them: the
+ * answer cache drops what an event made stale (cache/invalidation.ts), the live streams tell browsers
+ * (events/mapper.ts). With several instances they travel through a log every instance reads, in one
+ * order (cluster/change-log.ts); with one process, through the bus below.
+ *
+ * Events are plain JSON: they cross processes.
+ */
+
+import { isApproved, type Article } from '../articles/types.js';
+
+/** What the subscribers need to know about an article an event is about. */
+export interface ArticleFacts {
+  id: string;
+  title: string;
+  /** The writer's email (their copy of live events says `own`); null when the record has none. */
+  writer: string | null;
+  /** Approved (public) after the event; for `article.deleted`, before it. */
+  approved: boolean;
+}
+
+export type DomainEvent =
+  /** A writer posted an article (Pending). */
+  | { type: 'article.submitted'; article: ArticleFacts }
+  /** Its writer edited it; it is Pending again. `wasApproved`: it was public until now. */
+  | { type: 'article.edited'; article: ArticleFacts; wasApproved: boolean }
+  | { type: 'article.approved'; article: ArticleFacts }
+  | { type: 'article.declined'; article: ArticleFacts; reason: string }
+  | { type: 'article.madePremium'; article: ArticleFacts }
+  | { type: 'article.deleted'; article: ArticleFacts }
+  /** A counted view (its count is shown late by design: docs/decisions/view-count-staleness.md). */
+  | { type: 'article.viewed'; articleId: string }
+  | { type: 'publisher.added'; publisherId: string; name: string }
+  | { type: 'user.registered'; email: string }
+  /** Fields of a user's record changed (profile, owner, post slots, role taken away...). */
+  | { type: 'user.changed'; email: string; fields: string[] }
+  | { type: 'user.madeAdmin'; userId: string; email: string }
+  /** A payment extended (or a refund shortened) the user's premium. */
+  | { type: 'premium.granted'; email: string; premiumEndAt: string | null };
+
+/**
+ * `id`: the event's id in the log every instance shares; undefined with one process.
+ * Listeners run synchronously and must not throw (a throw is logged, the others still run).
+ */
+export type DomainListener = (event: DomainEvent, id?: string) => void;
+
+export interface DomainEvents {
+  /**
+   * Publishes an event whose write has committed. Resolves once every subscriber of this instance
+   * has seen it (and, with several instances, once it is in the shared log): a request answered
+   * after it finds its own write in every cached answer, on every instance.
+   */
+  publish(event: DomainEvent): Promise<void>;
+  subscribe(listener: DomainListener): () => void;
+}
+
+/** One process: subscribers run at once, in the publisher's call. */
+export class InProcessDomainEvents implements DomainEvents {
+  private readonly listeners = new Set<DomainListener>();
+
+  constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+
+  publish(event: DomainEvent): Promise<void> {
+    this.deliver(event);
+    return Promise.resolve();
+  }
+
+  /** Hands `event` to every subscriber (also used by the shared log for what it reads). */
+  deliver(event: DomainEvent, id?: string): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event, id);
+      } catch (err) {
+        this.onListenerError(err);
+      }
+    }
+  }
+
+  subscribe(listener: DomainListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}
+
+/** Services built without events (the seed, a sweep, a script) publish to nobody. */
+export const noDomainEvents: DomainEvents = {
+  publish: () => Promise.resolve(),
+  subscribe: () => () => {},
+};
+
+export function articleFacts(
+  article: Pick<Article, '_id' | 'articleTitle' | 'userInfo' | 'status'>,
+  approved = isApproved(article),
+): ArticleFacts {
+  return {
+    id: article._id,
+    title: article.articleTitle ?? '',
+    writer: article.userInfo?.email ?? null,
+    approved,
+  };
+}
