@@ -17,24 +17,38 @@ export async function openStore(
   return openEmbeddedStore({ dir: path.join(config.dataDir, 'db') });
 }
 
-/** The indexes of docs/api-contract.md (plus views/uploads lookups), created at start-up on both engines. */
+/**
+ * Every index the app's queries use, built by the migration step (docs/decisions/indexes-at-scale.md
+ * lists each query and its index).
+ */
 export const INDEXES: Record<string, IndexSpec[]> = {
-  users: [{ keys: { email: 1 }, unique: true }],
+  users: [
+    { keys: { email: 1 }, unique: true },
+    // All Users, newest first; the counts of GET /users-count and /active-users; the photo check.
+    { keys: { createdAt: -1, _id: -1 } },
+    { keys: { premiumEndAt: 1 } },
+    { keys: { lastSeenAt: 1 } },
+    { keys: { photoURL: 1 } },
+  ],
   articles: [
     // Lists page by these sorts; `_id` last breaks ties, so equal keys never repeat or skip a row.
+    // The admin queues walk the first one per status too.
     { keys: { status: 1, createdAt: -1, _id: -1 } },
     { keys: { status: 1, totalViewCount: -1, _id: -1 } },
     { keys: { 'userInfo.email': 1 } },
     { keys: { publisher: 1 } },
     { keys: { Tags: 1 } },
-    // Title search: a trigram index on the embedded engine (docs/decisions/search-index.md).
+    // Whether an uploaded image is still an article's cover (releasing it).
+    { keys: { articleImage: 1 } },
+    // Title search: trigrams on both engines (docs/decisions/search-index.md).
     { keys: { articleTitle: 1 }, kind: 'substring' },
   ],
-  publishers: [{ keys: { publisherName: 1 }, unique: true }],
+  publishers: [{ keys: { publisherName: 1 }, unique: true }, { keys: { logo: 1 } }],
   payments: [{ keys: { paymentIntentId: 1 }, unique: true }],
   payment_intents: [{ keys: { uid: 1, seconds: 1 }, unique: true }],
   views: [{ keys: { articleId: 1, email: 1 } }, { keys: { lastCountedAt: 1 } }],
-  uploads: [{ keys: { url: 1 } }],
+  // By URL (release, serving checks); by age (the unused-upload sweep's candidates).
+  uploads: [{ keys: { url: 1 } }, { keys: { createdAt: 1 } }],
   // Views per day (stats/view-history.ts): per author and day, per publisher and month.
   author_daily_views: [{ keys: { authorDay: 1 } }, { keys: { day: 1 } }],
   publisher_daily_views: [{ keys: { month: 1 } }],
