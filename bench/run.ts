@@ -4,7 +4,9 @@
  * "Performance targets"). Everything runs on loopback, stops by itself and removes its temp dirs.
  *
  *   tsx bench/run.ts [--duration=10] [--connections=50] [--full] [--sizes=1000,10000] [--strict]
- *                    [--encoding=identity]
+ *                    [--encoding=identity] [--cluster]
+ *
+ * --cluster measures public reads through HAProxy with 1, 2 and 3 instances instead (bench/cluster.ts).
  *
  * --full adds the 100 000-article store (~15 s more seeding, ~0.5 GiB more memory), so the scaling ratio
  * is 1k -> 100k; without it the ratio shown is 1k -> 10k. A run takes about 5.5 minutes at the default
@@ -47,9 +49,20 @@ const { values: args } = parseArgs({
     sizes: { type: 'string' },
     strict: { type: 'boolean', default: false },
     encoding: { type: 'string' },
+    cluster: { type: 'boolean', default: false },
   },
   strict: true,
 });
+if (args.cluster) {
+  // Through HAProxy with 1, 2 and 3 instances (bench/cluster.ts), instead of the rows below.
+  const { runClusterBench } = await import('./cluster.js');
+  process.exit(
+    await runClusterBench({
+      duration: clampInt(args.duration, 10, 1, 60),
+      connections: clampInt(args.connections, 50, 1, 500),
+    }),
+  );
+}
 const DURATION = clampInt(args.duration, 10, 1, 60);
 const CONNECTIONS = clampInt(args.connections, 50, 1, 500);
 const MAIN_SIZE = 10_000;
