@@ -160,6 +160,29 @@ describe('a write answered by one instance is read back through every other at o
   });
 });
 
+describe('the site behind the balancer', () => {
+  it('shows an article approved through any instance at once, in its sitemap and its page', async () => {
+    const sitemap = async () => (await fetch(`${cluster.siteUrl}/sitemap.xml`)).text();
+    const before = await sitemap();
+    const article = await pendingArticle(`Site sees it ${Date.now()}`);
+    expect(before).not.toContain(article._id);
+    const approved = await call('PATCH', `/update/status/${article._id}`, { token: admin.token });
+    expect(approved.status).toBe(200);
+    // The site keeps its lists for a minute unless a public event says otherwise: it hears the event
+    // on its stream through the balancer, whichever instance holds that stream.
+    const deadline = Date.now() + 5_000;
+    while (!(await sitemap()).includes(article._id)) {
+      if (Date.now() > deadline) throw new Error('the site did not hear of the approval within 5 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const page = await fetch(`${cluster.siteUrl}/article-details/${article._id}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(article.articleTitle);
+  });
+});
+
 describe('rate limits count across the instances', () => {
   it(`allows ${EDIT_LIMIT} edits a minute in total, not ${EDIT_LIMIT} per instance`, async () => {
     const editor = await signUp();

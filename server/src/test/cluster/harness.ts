@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,8 @@ export interface Instance {
 export interface Cluster {
   /** The balancer: the only address the test uses. */
   url: string;
+  /** The standalone site process, reading the API through the balancer. */
+  siteUrl: string;
   instances: Instance[];
   /** The shared database, for fixtures written before the instances read them and for checks. */
   store: Store;
@@ -123,7 +125,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   const lbPort = await freePort();
   const url = `http://127.0.0.1:${lbPort}`;
+  const sitePort = await freePort();
+  // The site's own way in: the same instances, a rotation of its own, so the test's requests still
+  // go round-robin one instance after the other.
+  const siteLbPort = await freePort();
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
   const jwtSecret = randomBytes(32).toString('hex');
+  const siteApiSecret = randomBytes(32).toString('hex');
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
   const instanceEnv = (i: number): NodeJS.ProcessEnv => ({
     ...process.env,
@@ -137,6 +145,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     JWT_SECRET: jwtSecret,
     TRUST_PROXY: '1',
+    SITE_API_SECRET: siteApiSecret,
+    CLIENT_ORIGIN: siteUrl,
     SEED_DEMO_DATA: 'false',
     FIREBASE_PROJECT_ID: 'demo-newsroom',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199',
@@ -178,6 +188,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       '  default-server inter 300ms fall 2 rise 1',
       '  http-response set-header X-Served-By %s',
       ...instances.map((inst) => `  server ${inst.name} 127.0.0.1:${inst.port} check`),
+      'frontend site_api',
+      `  bind 127.0.0.1:${siteLbPort}`,
+      '  option forwardfor',
+      '  default_backend instances_for_site',
+      'backend instances_for_site',
+      '  balance roundrobin',
+      '  option httpchk',
+      `  http-check send meth GET uri /health ver HTTP/1.1 hdr Host 127.0.0.1:${lbPort}`,
+      '  default-server inter 300ms fall 2 rise 1',
+      // The instances answer only their public host name (PUBLIC_URL) while the emulator is trusted.
+      `  http-request set-header Host 127.0.0.1:${lbPort}`,
+      ...instances.map((inst) => `  server ${inst.name} 127.0.0.1:${inst.port} check`),
       '',
     ].join('\n'),
   );
@@ -200,6 +222,32 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const haproxy = start('haproxy', ['-f', haproxyConfig, '-db'], process.env, 'haproxy');
     procs.push(haproxy);
     await waitFor(`${url}/health`, 'haproxy', haproxy.child, 15_000);
+    // The site, as `npm start` runs it, with a client build of one page: it reads articles and follows
+    // the API's public events through the balancer, like any other client.
+    const dist = path.join(work, 'dist');
+    mkdirSync(dist);
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Newsroom</title></head>' +
+        '<body><div id="root"></div></body></html>\n',
+    );
+    const site = start(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@newsroom/source', 'server/src/site/index.ts'],
+      {
+        ...process.env,
+        SITE_PORT: String(sitePort),
+        SITE_URL: siteUrl,
+        SITE_API_URL: `http://127.0.0.1:${siteLbPort}`,
+        SITE_API_SECRET: siteApiSecret,
+        CLIENT_DIST_DIR: dist,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199',
+        LOG_LEVEL: process.env.CLUSTER_VERBOSE ? 'info' : 'warn',
+      },
+      'site',
+    );
+    procs.push(site);
+    await waitFor(`${siteUrl}/robots.txt`, 'site', site.child);
     // Every instance in rotation before the test starts (one health check each).
     await new Promise((r) => setTimeout(r, 700));
   } catch (err) {
@@ -210,6 +258,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   return {
     url,
+    siteUrl,
     instances,
     store,
     redisPort,
