@@ -14,11 +14,10 @@ import path from 'node:path';
 import { freePort } from '../../../../scripts/free-port.mjs';
 import { createStripeClient } from '../../payments/stripe-client.js';
 import { openEmbeddedStore } from '../../store/embedded/index.js';
-import { emulatorSignUp, uniqueEmail } from '../emulator.js';
 import { startStripeTestServer } from '../stripe-test-server.js';
-import { Ledger, type UserEntry } from './ledger.js';
+import { Ledger } from './ledger.js';
 import { verifyStore } from './verify.js';
-import { buyPlan, call, runWorkload, type WorkloadContext } from './workload.js';
+import { buyPlan, call, register, runWorkload, type WorkloadContext } from './workload.js';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 20);
 const WATCHDOG_MS = 8 * 60_000;
@@ -63,18 +62,6 @@ class Api {
     child.kill(signal);
     await exited;
   }
-}
-
-async function register(base: string, role: string): Promise<UserEntry> {
-  const email = uniqueEmail(`chaos-${role}`);
-  const account = await emulatorSignUp(email, 'Passw0rd!');
-  const name = `Chaos ${role}`;
-  const reg = await call(base, 'POST', '/users/new', { token: account.idToken, json: { name, email } });
-  const jwt = await call(base, 'POST', '/jwt', { token: account.idToken, json: { email } });
-  if (reg?.status !== 201 || jwt?.status !== 200) {
-    throw new Error(`sign-up of ${email} failed: ${JSON.stringify([reg, jwt])}`);
-  }
-  return { email, token: String(jwt.body.token), name, unansweredNames: [], intents: new Set() };
 }
 
 async function main(): Promise<number> {

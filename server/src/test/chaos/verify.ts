@@ -4,7 +4,7 @@
  * answer never came. What such a write turned out to be is then adopted into the ledger: from now
  * on it is on disk and must stay.
  */
-import type { Doc } from '../../store/port.js';
+import type { Doc, Store } from '../../store/port.js';
 import { openEmbeddedStore } from '../../store/embedded/index.js';
 import type { Ledger } from './ledger.js';
 
@@ -28,9 +28,11 @@ interface PaymentDoc extends Doc {
   state?: string;
 }
 
-export async function verifyStore(dir: string, ledger: Ledger): Promise<string[]> {
+/** `source`: the embedded store's directory (opened and closed here), or an open store (a database server). */
+export async function verifyStore(source: string | Store, ledger: Ledger): Promise<string[]> {
   const problems: string[] = [];
-  const store = await openEmbeddedStore({ dir, warn: () => undefined });
+  const store =
+    typeof source === 'string' ? await openEmbeddedStore({ dir: source, warn: () => undefined }) : source;
   try {
     const articles = await store.collection<ArticleDoc>('articles').find({});
     const users = await store.collection<UserDoc>('users').find({});
@@ -44,7 +46,7 @@ export async function verifyStore(dir: string, ledger: Ledger): Promise<string[]
       problems.push(`publishers changed: ${names.join(', ')}`);
     }
   } finally {
-    await store.close();
+    if (typeof source === 'string') await store.close();
   }
   return problems;
 }
