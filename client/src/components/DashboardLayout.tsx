@@ -25,7 +25,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * A dashboard: side menu (the current item highlighted) beside the child screen. On narrow screens
- * the menu becomes a horizontally scrolling bar above the content.
+ * the menu's links wrap into rows above the content (nothing scrolls sideways on a phone).
  */
 export function DashboardLayout({ title, items }: DashboardLayoutProps) {
   return (
@@ -33,7 +33,7 @@ export function DashboardLayout({ title, items }: DashboardLayoutProps) {
       <aside className="min-w-0 md:sticky md:top-24 md:self-start">
         <nav aria-label={title} className="card p-2">
           <p className="section-kicker hidden px-3 pt-2 pb-3 md:block">{title}</p>
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {items.map((item) => (
               <MenuItem key={item.to} {...item} />
             ))}

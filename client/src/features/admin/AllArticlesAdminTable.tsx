@@ -168,7 +168,7 @@ export function AllArticlesAdminTable() {
         <TableShell
           caption={`${filter === 'All' ? 'All articles, pending first' : `${filter} articles`}, page ${page}`}
           columns={['#', 'Article', 'Author', 'Posted', 'Status', 'Actions']}
-          minWidthClass="min-w-[960px]"
+          minWidthClass="sm:min-w-[960px]"
           cellClass="px-3 py-3"
           stale={articles.isPlaceholderData}
         >
@@ -177,7 +177,9 @@ export function AllArticlesAdminTable() {
             const declined = a.status === 'Declined';
             return (
               <tr key={a._id} className="align-top hover:bg-surface-2/60">
-                <td className="px-3 py-3 text-muted">{offset + index + 1}</td>
+                <td className="px-3 py-3 text-muted" data-cell="index">
+                  {offset + index + 1}
+                </td>
                 <th scope="row" className="px-3 py-3 font-normal">
                   <div className="flex items-start gap-3">
                     <ResponsiveImage
@@ -202,7 +204,7 @@ export function AllArticlesAdminTable() {
                     </div>
                   </div>
                 </th>
-                <td className="px-3 py-3">
+                <td className="px-3 py-3" data-label="Author">
                   <div className="flex items-center gap-2">
                     <Avatar
                       src={a.userInfo.image}
@@ -215,14 +217,16 @@ export function AllArticlesAdminTable() {
                     </div>
                   </div>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap">{formatDate(a.createdAt, 'short')}</td>
-                <td className="px-3 py-3">
+                <td className="px-3 py-3 whitespace-nowrap" data-label="Posted">
+                  {formatDate(a.createdAt, 'short')}
+                </td>
+                <td className="px-3 py-3" data-label="Status">
                   <StatusBadge status={a.status} />
                   {declined && a.decliningReason && (
                     <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
                   )}
                 </td>
-                <td className="px-3 py-3">
+                <td className="px-3 py-3" data-actions>
                   <div className="grid grid-cols-2 gap-1.5">
                     <button
                       type="button"

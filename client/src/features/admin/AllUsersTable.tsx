@@ -43,27 +43,31 @@ export function AllUsersTable() {
       <TableShell
         caption={`All users, page ${page}`}
         columns={['#', 'Photo', 'Name', 'Email', 'E-mail verified', 'Role']}
-        minWidthClass="min-w-[760px]"
+        minWidthClass="sm:min-w-[760px]"
         stale={users.isPlaceholderData}
       >
         {users.data.users.map((user, index) => {
           const name = user.name || user.displayName || '';
           return (
             <tr key={user._id} className="hover:bg-surface-2/60">
-              <td className="px-4 py-3 text-muted">{offset + index + 1}</td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3 text-muted" data-cell="index">
+                {offset + index + 1}
+              </td>
+              <td className="px-4 py-3" data-cell="photo">
                 <Avatar src={user.photoURL} name={name || user.email} className="size-9" />
               </td>
               <th scope="row" className="px-4 py-3 font-semibold">
                 {name || 'N/A'}
               </th>
-              <td className="px-4 py-3 break-all">{user.email}</td>
-              <td className="px-4 py-3" data-testid="email-verified">
+              <td className="px-4 py-3 break-all" data-label="Email">
+                {user.email}
+              </td>
+              <td className="px-4 py-3" data-testid="email-verified" data-label="E-mail verified">
                 {/* Whether the account's owner proved the address (an account that took over a
                     record gets no admin role with it; server/src/users/service.ts). */}
                 {user.emailVerified ? 'Yes' : 'No'}
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-actions>
                 {user.role === 'Admin' ? (
                   <span className="badge bg-accent-soft text-ink">Admin</span>
                 ) : (

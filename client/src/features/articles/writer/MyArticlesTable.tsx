@@ -65,17 +65,19 @@ export function MyArticlesTable() {
       <TableShell
         caption="My articles"
         columns={['#', 'Title', 'Details', 'Status', 'Premium', 'Update', 'Delete']}
-        minWidthClass="min-w-[760px]"
+        minWidthClass="sm:min-w-[760px]"
       >
         {articles.data.map((article, index) => {
           const declined = article.status === 'Declined';
           return (
             <tr key={article._id} className="align-middle hover:bg-surface-2/60">
-              <td className="px-4 py-3 text-muted">{index + 1}</td>
+              <td className="px-4 py-3 text-muted" data-cell="index">
+                {index + 1}
+              </td>
               <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
                 {cutTitle(article.articleTitle)}
               </th>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-actions>
                 <Link
                   to={`/article-details/${article._id}`}
                   className="link"
@@ -84,7 +86,7 @@ export function MyArticlesTable() {
                   Details
                 </Link>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-label="Status">
                 <div className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={article.status} />
                   {declined && (
@@ -99,10 +101,10 @@ export function MyArticlesTable() {
                   )}
                 </div>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-label="Premium">
                 {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-actions>
                 <button
                   type="button"
                   className="btn btn-outline px-3 py-1.5"
@@ -113,7 +115,7 @@ export function MyArticlesTable() {
                   Update
                 </button>
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3" data-actions>
                 <button
                   type="button"
                   className="btn btn-danger px-3 py-1.5"
