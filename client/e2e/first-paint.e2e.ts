@@ -92,7 +92,8 @@ describe('first paint without Firebase Auth', () => {
     // Named in the head, or, when the page comes with its first screen, by the script that fetches the
     // app's code once that has painted (docs/decisions/server-rendered-first-screen.md).
     expect(html).toMatch(
-      /(?:<link rel="modulepreload" crossorigin href="|e\.href=')\/assets\/Home-[\w-]+\.js/,
+      // In the head, or in the list the loader adds after the first paint (a JSON array of paths).
+      /(?:<link rel="modulepreload" crossorigin href="|q=\[[^\]]*")\/assets\/Home-[\w-]+\.js/,
     );
     const preload =
       /<link rel="preload" as="image" type="image\/webp" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(

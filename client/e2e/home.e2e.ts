@@ -80,6 +80,32 @@ describe('home', () => {
     await context.close();
   });
 
+  it('the carousel can be paused and played again from the keyboard (WCAG 2.2.2)', async () => {
+    const { context, page } = await newPage(browser(), { motion: 'no-preference' });
+    await page.clock.install();
+    await goto(page, '/');
+    const pause = page.getByRole('button', { name: 'Pause the trending stories' });
+    await pause.waitFor();
+    expect(await pause.getAttribute('aria-pressed')).toBe('false');
+    const active = page.locator('[data-testid="trending-carousel"] .swiper-slide-active');
+    await active.waitFor();
+
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+    const held = await active.getAttribute('data-swiper-slide-index');
+    await page.clock.runFor(12_000); // two turns' worth
+    expect(await active.getAttribute('data-swiper-slide-index')).toBe(held);
+
+    await page.keyboard.press('Enter');
+    expect(await pause.getAttribute('aria-pressed')).toBe('false');
+    await page.clock.runFor(6_000);
+    await expect.poll(() => active.getAttribute('data-swiper-slide-index'), { timeout: 5000 }).not.toBe(held);
+    const box = await pause.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
   // The browser's clock is Playwright's fake one (page.clock): the 10-second timers run in virtual
   // time, so these checks wait for no real seconds and hold the same at any machine load.
   it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {

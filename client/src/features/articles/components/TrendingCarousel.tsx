@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { LoadError } from '@/components/LoadError';
@@ -57,6 +59,15 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   const trending = useTrendingArticles();
   // Readers who asked for less motion turn the slides themselves.
   const still = usePrefersReducedMotion();
+  // Anyone can stop the slides turning (WCAG 2.2.2 Pause, Stop, Hide): the button below the slides.
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [paused, setPaused] = useState(false);
+  const togglePause = () => {
+    if (!swiper?.autoplay) return;
+    if (paused) swiper.autoplay.start();
+    else swiper.autoplay.stop();
+    setPaused(!paused);
+  };
 
   if (trending.isPending) return <CarouselSkeleton />;
   if (trending.isError) {
@@ -90,6 +101,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
       pagination={{ clickable: true }}
       className="trending-swiper card overflow-hidden !rounded-xl shadow-md"
       data-testid="trending-carousel"
+      onSwiper={setSwiper}
     >
       {trending.data.map((article, index) => (
         <SwiperSlide key={article._id} className="!h-auto">
@@ -126,6 +138,28 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
           </div>
         </SwiperSlide>
       ))}
+      {!still && trending.data.length > 1 && (
+        <button
+          type="button"
+          slot="container-end"
+          className="absolute right-3 bottom-3 z-10 grid size-11 place-items-center rounded-full border border-rule bg-surface/90 text-ink shadow hover:text-accent"
+          aria-pressed={paused}
+          aria-label="Pause the trending stories"
+          title={paused ? 'Play the trending stories' : 'Pause the trending stories'}
+          onClick={togglePause}
+          data-testid="carousel-pause"
+        >
+          {paused ? (
+            <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
+              <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+            </svg>
+          )}
+        </button>
+      )}
     </Swiper>
   );
 }
