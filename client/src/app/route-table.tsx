@@ -17,6 +17,7 @@ const Home = screen(() => import('./routes/Home'));
 const AllArticles = screen(() => import('./routes/AllArticles'));
 const ArticleDetails = screen(() => import('./routes/ArticleDetails'));
 const AboutUs = screen(() => import('./routes/AboutUs'));
+const Accessibility = screen(() => import('./routes/Accessibility'));
 const AddArticle = screen(() => import('./routes/AddArticle'));
 const MyArticles = screen(() => import('./routes/MyArticles'));
 const PremiumArticles = screen(() => import('./routes/PremiumArticles'));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       // Public: signed-out visitors get the teaser (the screen decides), and crawlers the site's tags.
       { path: '/article-details/:id', element: page(ArticleDetails) },
       { path: '/about-us', element: page(AboutUs) },
+      { path: '/accessibility', element: page(Accessibility) },
       {
         path: '/dashboard',
         element: admin(AdminDashboard),

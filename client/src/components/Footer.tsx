@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Logo } from './Logo';
 import { FacebookIcon, XLogoIcon, YouTubeIcon } from '@/components/screen-icons';
 
@@ -27,6 +28,11 @@ export function Footer() {
             </li>
           ))}
         </ul>
+        <p className="text-sm">
+          <Link to="/accessibility" className="link">
+            Accessibility statement
+          </Link>
+        </p>
         <p className="text-sm text-muted">
           Copyright © {new Date().getFullYear()} Newsroom. All rights reserved.
         </p>
