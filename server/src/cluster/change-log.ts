@@ -7,8 +7,9 @@ export interface RedisChangeLogOptions {
   /** The stream's key (one per deployment). */
   key?: string;
   /**
-   * Events kept in the log (approximately: Redis trims whole blocks). A reconnecting browser resumes
-   * from any of them; older ones get a `resync`. Also how many an instance replays when it starts.
+   * Events kept in the log (approximately: Redis trims whole blocks; default 10 000, a couple of MB,
+   * counted views included). A reconnecting browser resumes from the newest 1 000 live events its
+   * instance holds; older ones get a `resync`. Also how many an instance replays when it starts.
    */
   keep?: number;
   logger: Logger;
@@ -48,7 +49,7 @@ export class RedisChangeLog implements DomainEvents {
     private readonly options: RedisChangeLogOptions,
   ) {
     this.key = options.key ?? 'newsroom:changes';
-    this.keep = options.keep ?? 1_000;
+    this.keep = options.keep ?? 10_000;
   }
 
   /**
@@ -77,14 +78,18 @@ export class RedisChangeLog implements DomainEvents {
   async publish(event: DomainEvent): Promise<void> {
     try {
       await this.redis.xadd(this.key, 'MAXLEN', '~', String(this.keep), '*', 'e', JSON.stringify(event));
-      await this.sync();
     } catch (err) {
       this.options.logger.error(
         { err, event: event.type },
         'domain event not shared with the other instances',
       );
       this.deliver(event);
+      return;
     }
+    // In the log: this instance applies it by reading the log (now, or from the pump if this fails).
+    await this.sync().catch((err: unknown) =>
+      this.options.logger.warn({ err, event: event.type }, 'change log: catching up failed; the reader will'),
+    );
   }
 
   subscribe(listener: DomainListener): () => void {

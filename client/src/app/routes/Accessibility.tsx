@@ -42,9 +42,9 @@ export default function Accessibility() {
       <h2 className="mt-10 font-display text-2xl font-bold">How we check it</h2>
       <p className="mt-4 leading-relaxed">
         Every change runs automated browser tests: the axe rules on the screens of readers, writers and admins
-        in both themes and at phone and desktop sizes, keyboard-only checks of the carousel and dialogs, and a
-        390-pixel phone check of every dashboard table. Automated tests find part of the problems only; people
-        using assistive technology find the rest.
+        in both themes and at phone and desktop sizes, keyboard-only checks of signing in, the carousel and
+        dialogs, and a 390-pixel phone check of every dashboard table. Automated tests find part of the
+        problems only; people using assistive technology find the rest.
       </p>
 
       <h2 className="mt-10 font-display text-2xl font-bold">Known limitations</h2>
@@ -53,7 +53,7 @@ export default function Accessibility() {
           The statistics charts are pictures of numbers: the totals beside them are text, the points of each
           line are not yet.
         </li>
-        <li>Not every journey has a keyboard-only test yet (signing in, posting and moderating are next).</li>
+        <li>Not every journey has a keyboard-only test yet (posting, moderating and buying are next).</li>
         <li>
           Toasts are announced politely by the notification library; we have not yet tested them with every
           screen reader.
