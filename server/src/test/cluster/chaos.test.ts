@@ -1,10 +1,13 @@
 /**
  * The chaos harness (server/src/test/chaos) pointed at the cluster: concurrent writes through the
  * balancer while one instance after another is SIGKILLed; after each kill the database is checked
- * against what the API acknowledged. Lanes: posts, approvals and payments. Profile edits and view
- * counts are left out here: they update one document from several requests at once, which FerretDB
- * 1.24 on SQLite acknowledges and may lose (docs/decisions/ferretdb.md), so they would measure the
- * test database, not the API; `npm run chaos` runs every lane on the embedded engine.
+ * against what the API acknowledged. Lanes: posts and approvals (and one paid plan per writer before
+ * the kills). Profile edits, view counts and payments are left out here: each updates one document
+ * from several requests at once (a payment: the client's redeem and Stripe's webhook, on two
+ * instances, both compare-and-set the reader's premium end), which FerretDB 1.24 on SQLite
+ * acknowledges without applying atomically (docs/decisions/ferretdb.md: a run here saw a grant
+ * applied twice), so they would measure the test database, not the API. `npm run chaos` runs every
+ * lane on the embedded engine; on MongoDB a single-document update is atomic.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -81,7 +84,7 @@ it(`loses no acknowledged write while instances are SIGKILLed under load (${ROUN
   for (const w of writers) expect(await buyPlan(ctx, w, 10)).toBe(true);
   expect(await verifyStore(cluster.store, ledger)).toEqual([]);
 
-  const lanes = { posts: true, approvals: true, profiles: false, views: false, payments: true };
+  const lanes = { posts: true, approvals: true, profiles: false, views: false, payments: false };
   for (let round = 1; round <= ROUNDS; round++) {
     const stop = new AbortController();
     const work = runWorkload(ctx, stop.signal, lanes);
@@ -101,7 +104,7 @@ it(`loses no acknowledged write while instances are SIGKILLed under load (${ROUN
   expect(ledger.acked.approvals).toBeGreaterThan(5);
   console.log(
     `cluster chaos: ${ROUNDS} SIGKILLs, ${ledger.ackedTotal()} acknowledged writes checked ` +
-      `(${ledger.acked.posts} posts, ${ledger.acked.approvals} approvals, ${ledger.acked.grants} grants); ` +
+      `(${ledger.acked.posts} posts, ${ledger.acked.approvals} approvals, ${ledger.acked.grants} grants before the kills); ` +
       `cut off by a kill: ${ledger.cutOff.landed} landed, ${ledger.cutOff.lost} did not`,
   );
 }, 180_000);
