@@ -66,6 +66,12 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
       if (!user) throw new NotFound('Account not found');
       const current = user.premiumEndAt ?? null;
       if (user.premiumGrants?.includes(paymentIntentId)) return { premiumEndAt: current, applied: false };
+      // Another instance may have finished this very grant meanwhile and already taken its id off the
+      // user (finishGrant): its payment record then says granted. Read after the user, so a grant
+      // finished in between is seen here, or makes the compare-and-set below miss and come back.
+      if ((await repo.findPayment(paymentIntentId))?.state === 'granted') {
+        return { premiumEndAt: current, applied: false };
+      }
       const now = deps.clock.now().getTime();
       const base = Math.max(now, current ? new Date(current).getTime() : 0);
       const next = new Date(base + seconds * 1000).toISOString();

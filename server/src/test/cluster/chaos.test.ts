@@ -4,9 +4,9 @@
  * against what the API acknowledged. Lanes: posts and approvals (and one paid plan per writer before
  * the kills). Profile edits, view counts and payments are left out here: each updates one document
  * from several requests at once (a payment: the client's redeem and Stripe's webhook, on two
- * instances, both compare-and-set the reader's premium end), which FerretDB 1.24 on SQLite
- * acknowledges without applying atomically (docs/decisions/ferretdb.md: a run here saw a grant
- * applied twice), so they would measure the test database, not the API. `npm run chaos` runs every
+ * instances, both compare-and-set the reader's premium end), which FerretDB 1.24 on SQLite does not
+ * apply atomically for `$inc` and may not for these (docs/decisions/ferretdb.md; a run here found a
+ * race of ours in the grant, since fixed: payments/grant-race.test.ts). `npm run chaos` runs every
  * lane on the embedded engine; on MongoDB a single-document update is atomic.
  */
 import { randomBytes } from 'node:crypto';
