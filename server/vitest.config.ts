@@ -33,6 +33,9 @@ const NOT_ON_FERRETDB = [
   'counts concurrent calls of one reader once',
   'lets two simultaneous posts of a free user through only once',
   'concurrent grants: two plans add up',
+  // A fire-and-forget lastSeenAt write of the old session and the new owner's uid write reach one user
+  // record at once; FerretDB can keep the first and lose the uid (seen once in .ci/run, session 10).
+  'ends the sessions of the account the record belonged to before (401)',
   // The embedded engine's journal: on MongoDB the write concern makes a write durable.
   'makes a counted view durable in one journal sync',
 ];
