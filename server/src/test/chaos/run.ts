@@ -17,7 +17,7 @@ import { openEmbeddedStore } from '../../store/embedded/index.js';
 import { startStripeTestServer } from '../stripe-test-server.js';
 import { Ledger } from './ledger.js';
 import { verifyStore } from './verify.js';
-import { buyPlan, call, register, runWorkload, type WorkloadContext } from './workload.js';
+import { call, prepareWorkload, register, runWorkload } from './workload.js';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 20);
 const WATCHDOG_MS = 8 * 60_000;
@@ -126,29 +126,10 @@ async function main(): Promise<number> {
     await store.collection('users').updateOne({ email: admin.email }, { $set: { role: 'Admin' } });
     await store.close();
     await api.start();
-    for (const name of ['Chaos Daily', 'Chaos Weekly', 'Chaos Times']) {
-      const res = await call(base, 'POST', '/add-publishers', {
-        token: admin.token,
-        json: { publisherName: name, logo: 'https://images.example.test/logo.png' },
-      });
-      if (res?.status !== 201 && res?.status !== 200)
-        throw new Error(`add publisher: ${JSON.stringify(res)}`);
-      ledger.publishers.add(name);
-    }
-    const ctx: WorkloadContext = {
-      base,
-      ledger,
-      stripe,
-      stripeServer,
-      webhookSecret: WEBHOOK_SECRET,
-      admin,
-      writers,
-      readers,
-      anomalies: [],
-    };
-    for (const w of writers) {
-      if (!(await buyPlan(ctx, w, 10))) throw new Error(`premium for ${w.email} failed`);
-    }
+    const ctx = await prepareWorkload(
+      { base, ledger, stripe, stripeServer, webhookSecret: WEBHOOK_SECRET, admin, writers, readers },
+      ['Chaos Daily', 'Chaos Weekly', 'Chaos Times'],
+    );
     await api.stop('SIGTERM');
     const baseline = await verifyStore(dbDir, ledger);
     if (baseline.length > 0) throw new Error(`setup left an unexpected store:\n${baseline.join('\n')}`);

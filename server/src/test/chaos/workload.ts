@@ -260,6 +260,29 @@ export async function runWorkload(
   ]);
 }
 
+/**
+ * The workload's starting state, through the API: the publishers added by the admin (kept in the
+ * ledger), the context of the lanes, and every writer premium (unlimited posts) by a paid plan.
+ */
+export async function prepareWorkload(
+  ctx: Omit<WorkloadContext, 'anomalies'>,
+  publishers: readonly string[],
+): Promise<WorkloadContext> {
+  for (const name of publishers) {
+    const res = await call(ctx.base, 'POST', '/add-publishers', {
+      token: ctx.admin.token,
+      json: { publisherName: name, logo: 'https://images.example.test/logo.png' },
+    });
+    if (res?.status !== 201 && res?.status !== 200) throw new Error(`add publisher: ${JSON.stringify(res)}`);
+    ctx.ledger.publishers.add(name);
+  }
+  const ready: WorkloadContext = { ...ctx, anomalies: [] };
+  for (const w of ctx.writers) {
+    if (!(await buyPlan(ready, w, 10))) throw new Error(`premium for ${w.email} failed`);
+  }
+  return ready;
+}
+
 /** A new account through the API (Auth emulator, POST /users/new, POST /jwt), as the ledger keeps it. */
 export async function register(base: string, role: string): Promise<UserEntry> {
   const email = uniqueEmail(`chaos-${role}`);

@@ -15,7 +15,7 @@ import { createStripeClient } from '../../payments/stripe-client.js';
 import type { User } from '../../users/types.js';
 import { Ledger } from '../chaos/ledger.js';
 import { verifyStore } from '../chaos/verify.js';
-import { buyPlan, call, register, runWorkload, type WorkloadContext } from '../chaos/workload.js';
+import { prepareWorkload, register, runWorkload } from '../chaos/workload.js';
 import { startStripeTestServer, type StripeTestServer } from '../stripe-test-server.js';
 import { startCluster, type Cluster } from './harness.js';
 
@@ -62,26 +62,19 @@ it(`loses no acknowledged write while instances are SIGKILLed under load (${ROUN
   const writers = await Promise.all([1, 2, 3].map(() => register(base, 'writer')));
   const readers = await Promise.all([1, 2, 3, 4].map(() => register(base, 'reader')));
   for (const u of [admin, ...writers, ...readers]) ledger.users.set(u.email, u);
-  for (const name of ['Chaos Daily', 'Chaos Weekly']) {
-    const res = await call(base, 'POST', '/add-publishers', {
-      token: admin.token,
-      json: { publisherName: name, logo: 'https://images.example.test/logo.png' },
-    });
-    expect([200, 201]).toContain(res?.status);
-    ledger.publishers.add(name);
-  }
-  const ctx: WorkloadContext = {
-    base,
-    ledger,
-    stripe: createStripeClient({ stripeSecretKey: SECRET_KEY, stripeApiBase: stripeServer.url })!,
-    stripeServer,
-    webhookSecret: WEBHOOK_SECRET,
-    admin,
-    writers,
-    readers,
-    anomalies: [],
-  };
-  for (const w of writers) expect(await buyPlan(ctx, w, 10)).toBe(true);
+  const ctx = await prepareWorkload(
+    {
+      base,
+      ledger,
+      stripe: createStripeClient({ stripeSecretKey: SECRET_KEY, stripeApiBase: stripeServer.url })!,
+      stripeServer,
+      webhookSecret: WEBHOOK_SECRET,
+      admin,
+      writers,
+      readers,
+    },
+    ['Chaos Daily', 'Chaos Weekly'],
+  );
   expect(await verifyStore(cluster.store, ledger)).toEqual([]);
 
   const lanes = { posts: true, approvals: true, profiles: false, views: false, payments: false };
