@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { firstScreenPlugin } from './scripts/first-screen-plugin.ts';
 import { firstScreenSsrPlugin } from './scripts/first-screen-ssr-plugin.ts';
+import { reactErrorMarkersPlugin } from './scripts/react-error-markers-plugin.ts';
 import { sitePolicyPlugin } from './scripts/site-policy-plugin.ts';
 import { FIRST_SCREENS } from './src/app/first-screen.ts';
 
@@ -14,7 +15,14 @@ const outDir = process.env.CLIENT_OUT_DIR ?? 'dist';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
-    : [react(), tailwindcss(), firstScreenPlugin(FIRST_SCREENS), firstScreenSsrPlugin(), sitePolicyPlugin()],
+    : [
+        react(),
+        tailwindcss(),
+        reactErrorMarkersPlugin(),
+        firstScreenPlugin(FIRST_SCREENS),
+        firstScreenSsrPlugin(),
+        sitePolicyPlugin(),
+      ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // @newsroom/common is bundled from its TypeScript source (a condition its package exports name).

@@ -73,7 +73,10 @@ export async function startStack({ log }) {
 
   try {
     const serverOut = path.join(root, 'server', 'dist', 'site', 'index.js');
-    if (!existsSync(serverOut) || statSync(serverOut).mtimeMs < newest(path.join(root, 'server', 'src'))) {
+    if (
+      !existsSync(serverOut) ||
+      statSync(serverOut).mtimeMs < newest(path.join(root, 'server', 'src'), path.join(root, 'common', 'src'))
+    ) {
       log('building the server ...');
       runOrFail('npm', ['run', 'build', '-w', 'server'], { cwd: root });
     }

@@ -1,6 +1,7 @@
 /** Browsing and filtering All articles, premium Details rules, views counted on details, premium teaser. */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { READER_PAGE_SIZE } from '@newsroom/common';
 import {
   apiGet,
   createEmulatorAccount,
@@ -44,7 +45,7 @@ describe('all articles', () => {
   it('lists approved articles with 200-character excerpts, then filters by search, publisher and tags', async () => {
     const { context, page } = await newPage(browser(), { theme: 'light' });
     await openAllArticles(page);
-    expect(await cardTitles(page)).toEqual(approved.slice(0, 20).map((a) => a.articleTitle));
+    expect(await cardTitles(page)).toEqual(approved.slice(0, READER_PAGE_SIZE).map((a) => a.articleTitle));
     // Card text: the first 200 characters of the description.
     const first = approved[0]!;
     const excerpt = await page.getByTestId('article-card').first().locator('p.text-sm').textContent();
@@ -58,7 +59,7 @@ describe('all articles', () => {
     const expectedSearch = approved
       .filter((a) => a.articleTitle.toLowerCase().includes(word.toLowerCase()))
       .map((a) => a.articleTitle);
-    await expect.poll(() => cardTitles(page)).toEqual(expectedSearch);
+    await expect.poll(() => cardTitles(page)).toEqual(expectedSearch.slice(0, READER_PAGE_SIZE));
     await page.getByLabel('Search').fill('');
 
     // Publisher dropdown (default 'All Publisher Article').
@@ -66,7 +67,7 @@ describe('all articles', () => {
     expect(await select.locator('option:checked').textContent()).toBe('All Publisher Article');
     await select.selectOption(target.publisher);
     const byPublisher = approved.filter((a) => a.publisher === target.publisher).map((a) => a.articleTitle);
-    await expect.poll(() => cardTitles(page)).toEqual(byPublisher);
+    await expect.poll(() => cardTitles(page)).toEqual(byPublisher.slice(0, READER_PAGE_SIZE));
     await select.selectOption('');
 
     // Tags multi-select: any of the chosen tags.
@@ -75,7 +76,7 @@ describe('all articles', () => {
     await page.locator('#tag-filter').fill(label);
     await page.keyboard.press('Enter');
     const byTag = approved.filter((a) => a.Tags.includes(tag)).map((a) => a.articleTitle);
-    await expect.poll(() => cardTitles(page)).toEqual(byTag.slice(0, 20));
+    await expect.poll(() => cardTitles(page)).toEqual(byTag.slice(0, READER_PAGE_SIZE));
     await screenshot(page, 'all-articles-filtered-desktop-light');
 
     // No match: a friendly empty state.

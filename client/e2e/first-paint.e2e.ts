@@ -87,6 +87,36 @@ describe('first paint without Firebase Auth', () => {
     await context.close();
   });
 
+  it("the app's code makes no Error while a landing page loads and hydrates (each would cost a stack trace)", async () => {
+    // With an inspector attached (DevTools, Lighthouse) every Error made takes a detailed stack trace:
+    // React DOM's five markers made at load re-parsed the whole entry inside its one long task
+    // (docs/decisions/react-error-markers.md). A context of its own: the wrapper stays out of the tab pool.
+    const approved = await apiGet<{ _id: string; isPremium: string }[]>('/all-articles/approved?limit=20');
+    const article = approved.find((a) => a.isPremium !== 'Yes')!;
+    const context = await browser().newContext({ viewport: MOBILE });
+    await context.addInitScript(() => {
+      const Native = Error;
+      const made: string[] = [];
+      (window as unknown as { __errorsMade: string[] }).__errorsMade = made;
+      function Counting(this: unknown, ...args: [string?]) {
+        made.push(String(args[0]).slice(0, 80));
+        return new.target ? Reflect.construct(Native, args, new.target) : Native(...args);
+      }
+      Counting.prototype = Native.prototype;
+      Object.setPrototypeOf(Counting, Native);
+      window.Error = Counting as unknown as ErrorConstructor;
+    });
+    const page = await context.newPage();
+    for (const route of ['/', '/all-articles', `/article-details/${article._id}`, '/login']) {
+      await page.goto(`${webUrl}${route}`);
+      await page.waitForFunction(() => !document.documentElement.classList.contains('app-pending'));
+      await page.waitForLoadState('networkidle');
+      const made = await page.evaluate(() => (window as unknown as { __errorsMade: string[] }).__errorsMade);
+      expect(made, `Errors made on ${route}`).toEqual([]);
+    }
+    await context.close();
+  });
+
   it("home's HTML names its route's code and preloads the very image the carousel shows (fetched once)", async () => {
     const html = await (await fetch(`${webUrl}/`, { headers: { accept: 'text/html' } })).text();
     // Named in the head, or, when the page comes with its first screen, by the script that fetches the

@@ -41,3 +41,9 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE = 5;
 /** Public article lists start with this many cards a page. */
 export const DEFAULT_LIST_PAGE_SIZE = 20;
+/**
+ * The reader's pages of approved articles and premium articles hold this many cards (one of
+ * PAGE_SIZES, as every `limit`): the site renders the first page in the HTML, and twenty cards made
+ * laying it out and hydrating it long tasks on a phone.
+ */
+export const READER_PAGE_SIZE = 10;

@@ -14,7 +14,7 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 export interface FirstScreenData {
   /** GET /articles/trending (home). */
   trending?: Article[];
-  /** GET /all-articles/approved?page=1&limit=20, no filter (all articles). */
+  /** GET /all-articles/approved?page=1&limit=READER_PAGE_SIZE, no filter (all articles). */
   approved?: Article[];
   /** GET /articles/public/{id} (the article page, signed out). */
   teaser?: ArticleTeaser;

@@ -4,7 +4,7 @@
  * process, which may not open the single-process embedded store). See docs/decisions/site-server.md.
  */
 import type { ArticleAnswers } from '../articles/answers.js';
-import { approvedQuerySchema } from '@newsroom/common';
+import { approvedQuerySchema, READER_PAGE_SIZE } from '@newsroom/common';
 import { toTeaser, type ArticleCard, type ArticleIndexEntry, type ArticleTeaser } from '../articles/types.js';
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
@@ -29,14 +29,14 @@ export interface SiteSource {
   newest(): Promise<ArticleTeaser[]>;
   /**
    * A list as the app's landing screen asks the API for it (the cards of GET /articles/trending, or
-   * of GET /all-articles/approved?page=1&limit=20): the server-rendered first screen's data.
+   * of GET /all-articles/approved?page=1&limit=READER_PAGE_SIZE): the server-rendered first screen's data.
    */
   cards(list: FirstScreenList): Promise<ArticleCard[]>;
 }
 
 export type FirstScreenList = 'trending' | 'approved';
 /** The app's page size of the approved list (client/src/lib/api/articles.ts). */
-const FIRST_PAGE_SIZE = 20;
+const FIRST_PAGE_SIZE = READER_PAGE_SIZE;
 
 export function serviceSource(articles: ArticleAnswers): SiteSource {
   return {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { usePageTitle } from '@/components/usePageTitle';
 import { PublisherGrid } from '@/features/articles/components/PublisherGrid';
 import { TrendingCarousel } from '@/features/articles/components/TrendingCarousel';
@@ -37,7 +38,11 @@ export default function Home() {
           </p>
         </div>
         <div className="mt-6">
-          <TrendingCarousel delayMs={HOME_TIMINGS.carouselDelayMs} speedMs={HOME_TIMINGS.carouselSpeedMs} />
+          {/* A boundary of its own: React hydrates it after the rest of the page, in a commit of its own,
+              so setting up the slides (Swiper measures them) is not part of one long task. */}
+          <Suspense>
+            <TrendingCarousel delayMs={HOME_TIMINGS.carouselDelayMs} speedMs={HOME_TIMINGS.carouselSpeedMs} />
+          </Suspense>
         </div>
       </section>
 

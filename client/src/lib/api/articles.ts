@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { READER_PAGE_SIZE } from '@newsroom/common';
 import { api } from '@/lib/api-client';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
@@ -14,10 +15,10 @@ import type { ApprovedFilter, Article, ArticleTeaser, Publisher } from './types'
 
 /** What readers read: approved, trending, premium and single articles, and the publishers. */
 
-/** Page size of the approved list (the API's default). */
-export const APPROVED_PAGE_SIZE = 20;
+/** Page size of the approved list (the site server renders its first page: same constant). */
+export const APPROVED_PAGE_SIZE = READER_PAGE_SIZE;
 /** Page size of the premium list, as the approved list's. */
-export const PREMIUM_PAGE_SIZE = 20;
+export const PREMIUM_PAGE_SIZE = READER_PAGE_SIZE;
 
 const enc = encodeURIComponent;
 

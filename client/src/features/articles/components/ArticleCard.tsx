@@ -22,9 +22,11 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
 
   return (
     <article
+      // Past the first card the browser lays a card out only once it nears the viewport: a page of
+      // cards in the first screen's HTML was one long layout on a phone (docs/decisions/react-error-markers.md).
       className={`card group flex flex-col overflow-hidden transition-shadow hover:shadow-md ${
         premium ? 'ring-1 ring-premium/40' : ''
-      }`}
+      } ${index > 0 ? 'offscreen-card' : ''}`}
       data-testid="article-card"
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">

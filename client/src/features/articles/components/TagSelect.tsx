@@ -1,74 +1,46 @@
-import Select, { type StylesConfig } from 'react-select';
-import { useTheme } from '@/lib/auth';
-import { TAG_OPTIONS, type TagOption } from '../tags';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/lib/hydration';
+import type { TagSelectProps } from './TagSelectControl';
 
-interface TagSelectProps {
-  inputId: string;
-  value: TagOption[];
-  onChange: (value: TagOption[]) => void;
-  placeholder?: string;
-}
+const TagSelectControl = lazy(() => import('./TagSelectControl'));
 
-/** react-select styles from our tokens; the dark flag switches the palette (docs/product.md: dark mode styles the tag selector). */
-export function tagSelectStyles(darkMode: boolean): StylesConfig<TagOption, true> {
-  const c = darkMode
-    ? {
-        bg: '#131c2e',
-        border: '#2b3850',
-        text: '#e5e9f0',
-        muted: '#a3afc2',
-        hover: '#1b263b',
-        chip: '#164e63',
-      }
-    : {
-        bg: '#ffffff',
-        border: '#ddd6c8',
-        text: '#1b1a17',
-        muted: '#57534e',
-        hover: '#efebe2',
-        chip: '#cffafe',
-      };
-  return {
-    control: (base, state) => ({
-      ...base,
-      backgroundColor: c.bg,
-      borderColor: state.isFocused ? (darkMode ? '#22d3ee' : '#0e7490') : c.border,
-      boxShadow: state.isFocused ? `0 0 0 2px ${darkMode ? '#22d3ee55' : '#0e749055'}` : 'none',
-      minHeight: 40,
-      ':hover': { borderColor: darkMode ? '#22d3ee' : '#0e7490' },
-    }),
-    menu: (base) => ({ ...base, backgroundColor: c.bg, border: `1px solid ${c.border}`, zIndex: 30 }),
-    option: (base, state) => ({
-      ...base,
-      backgroundColor: state.isFocused ? c.hover : c.bg,
-      color: c.text,
-    }),
-    input: (base) => ({ ...base, color: c.text }),
-    placeholder: (base) => ({ ...base, color: c.muted }),
-    singleValue: (base) => ({ ...base, color: c.text }),
-    multiValue: (base) => ({ ...base, backgroundColor: c.chip }),
-    multiValueLabel: (base) => ({ ...base, color: c.text }),
-    multiValueRemove: (base) => ({ ...base, color: c.text, ':hover': { backgroundColor: c.hover } }),
-    indicatorSeparator: (base) => ({ ...base, backgroundColor: c.border }),
-    dropdownIndicator: (base) => ({ ...base, color: c.muted }),
-    clearIndicator: (base) => ({ ...base, color: c.muted }),
-    noOptionsMessage: (base) => ({ ...base, color: c.muted }),
-  };
-}
-
-export function TagSelect({ inputId, value, onChange, placeholder = 'Select tags...' }: TagSelectProps) {
-  const { darkMode } = useTheme();
+/**
+ * The tags multi-select. react-select is a fifth of the all-articles page's code and its evaluation
+ * and hydration were a long task on a phone, so the page (server-rendered, then hydrated) first shows
+ * a stand-in drawn like the control, and the control comes in its own chunk once the page is the
+ * app's. The stand-in is a read-only field with the control's id (the label names it) that says it is
+ * not ready yet; who focuses it keeps the focus on the control that replaces it.
+ */
+export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelectProps) {
+  const hydrated = useHydrated();
+  const standIn = <TagSelectStandIn inputId={props.inputId} placeholder={placeholder} />;
+  if (!hydrated) return standIn;
   return (
-    <Select<TagOption, true>
-      inputId={inputId}
-      instanceId={inputId}
-      isMulti
-      options={TAG_OPTIONS}
-      value={value}
-      onChange={(v) => onChange([...v])}
-      placeholder={placeholder}
-      styles={tagSelectStyles(darkMode)}
-      classNamePrefix="tag-select"
-    />
+    <Suspense fallback={standIn}>
+      <TagSelectControl {...props} placeholder={placeholder} />
+    </Suspense>
+  );
+}
+
+/** Drawn as react-select's control with our styles (TagSelectControl.tsx), so nothing moves at the swap. */
+function TagSelectStandIn({ inputId, placeholder }: { inputId: string; placeholder: string }) {
+  return (
+    <div
+      className="flex min-h-10 items-center rounded border border-rule bg-surface focus-within:ring-2 focus-within:ring-accent/40"
+      data-testid="tag-select-standin"
+    >
+      <input
+        id={inputId}
+        readOnly
+        aria-busy="true"
+        aria-disabled="true"
+        placeholder={placeholder}
+        className="min-w-0 flex-1 cursor-progress bg-transparent px-2.5 py-0.5 text-base text-ink placeholder:text-muted focus:outline-none"
+      />
+      <span aria-hidden="true" className="my-2 w-px self-stretch bg-rule" />
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="m-2 size-5 text-muted" fill="currentColor">
+        <path d="M4.516 7.548c0.436-0.446 1.043-0.481 1.576 0l3.908 3.747 3.908-3.747c0.533-0.481 1.141-0.446 1.574 0 0.436 0.445 0.408 1.197 0 1.615-0.406 0.418-4.695 4.502-4.695 4.502-0.217 0.223-0.502 0.335-0.787 0.335s-0.57-0.112-0.789-0.335c0 0-4.287-4.084-4.695-4.502s-0.436-1.17 0-1.615z" />
+      </svg>
+    </div>
   );
 }

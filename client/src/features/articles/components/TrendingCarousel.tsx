@@ -96,7 +96,7 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
       modules={[Autoplay, Navigation, Pagination, A11y]}
       autoplay={still ? false : { delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
       speed={still ? 0 : speedMs}
-      loop={trending.data.length > 1}
+      rewind={trending.data.length > 1}
       navigation
       pagination={{ clickable: true }}
       className="trending-swiper card overflow-hidden !rounded-xl shadow-md"
