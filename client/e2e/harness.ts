@@ -225,6 +225,10 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
+/** axe's tags for the WCAG 2.1 A and AA rules, and with WCAG 2.2's (target size, focus not obscured). */
+const WCAG21_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG22_TAGS = [...WCAG21_TAGS, 'wcag22a', 'wcag22aa'];
+
 /** The axe rules whose outcome depends on colours: all a theme switch can change. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -235,13 +239,13 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export async function expectNoSeriousA11yViolations(
   page: Page,
   label: string,
-  { coloursOnly = false }: { coloursOnly?: boolean } = {},
+  { coloursOnly = false, wcag22 = false }: { coloursOnly?: boolean; wcag22?: boolean } = {},
 ): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // not a <script>: the site's CSP refuses inline ones
   // Colours are measured at rest: running transitions (theme switch, carousel fade) jump to their end
   // and no new one starts while axe runs, instead of the test waiting them out.
   const violations = await page.evaluate(
-    async (colourRules) => {
+    async ([colourRules, tags]) => {
       const still = document.createElement('style');
       still.textContent = '*,*::before,*::after{transition:none!important}';
       document.head.append(still);
@@ -261,19 +265,18 @@ export async function expectNoSeriousA11yViolations(
       ).axe;
       try {
         const result = await axe.run(document, {
-          runOnly: colourRules
-            ? { type: 'rule', values: colourRules }
-            : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+          runOnly: colourRules ? { type: 'rule', values: colourRules } : { type: 'tag', values: tags },
         });
         return result.violations;
       } finally {
         still.remove();
       }
     },
-    coloursOnly ? COLOUR_RULES : null,
+    [coloursOnly ? COLOUR_RULES : null, wcag22 ? WCAG22_TAGS : [...WCAG21_TAGS, 'best-practice']] as const,
   );
+  // The WCAG 2.2 check fails on any violation of its rules, whatever axe's impact.
   const serious = (violations as AxeViolation[]).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
+    (v) => wcag22 || v.impact === 'serious' || v.impact === 'critical',
   );
   const report = serious
     .map(
@@ -286,9 +289,8 @@ export async function expectNoSeriousA11yViolations(
     )
     .join('\n');
   if (serious.length > 0) {
-    throw new Error(
-      `axe on ${label} (${await currentTheme(page)}) found serious/critical violations:\n${report}`,
-    );
+    const what = wcag22 ? 'WCAG 2.2 A/AA' : 'serious/critical';
+    throw new Error(`axe on ${label} (${await currentTheme(page)}) found ${what} violations:\n${report}`);
   }
 }
 
@@ -300,12 +302,12 @@ export async function expectNoSeriousA11yViolations(
 export async function expectAccessibleInBothThemes(
   page: Page,
   label: string,
-  { stay = false }: { stay?: boolean } = {},
+  { stay = false, wcag22 = false }: { stay?: boolean; wcag22?: boolean } = {},
 ): Promise<void> {
   const first = await currentTheme(page);
-  await expectNoSeriousA11yViolations(page, label);
+  await expectNoSeriousA11yViolations(page, label, { wcag22 });
   await setTheme(page, first === 'dark' ? 'light' : 'dark');
-  await expectNoSeriousA11yViolations(page, label, { coloursOnly: true });
+  await expectNoSeriousA11yViolations(page, label, { coloursOnly: true, wcag22 });
   if (!stay) await setTheme(page, first);
 }
 

@@ -1,17 +1,28 @@
 import type { ReactElement } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
+/** A chart's numbers as a table: its two column headings and one row a point. */
+export interface ChartNumbers {
+  columns: readonly [string, string];
+  rows: readonly (readonly [string, string | number])[];
+}
+
 interface ChartCardProps {
   title: string;
   /** The chart's numbers in words, for screen readers (the drawing itself is hidden from them). */
   summary: string;
+  /** Every point, as a table under "Show the numbers" (WCAG 1.1.1: the chart as text). */
+  numbers?: ChartNumbers;
   /** Tailwind height of the drawing, e.g. 'h-72'. */
   heightClass: string;
   children: ReactElement;
 }
 
-/** A dashboard chart in a card: a heading, a screen-reader summary and a responsive drawing. */
-export function ChartCard({ title, summary, heightClass, children }: ChartCardProps) {
+/**
+ * A dashboard chart in a card: a heading, a screen-reader summary, a responsive drawing, and its
+ * numbers as a table anyone can open (a closed disclosure by default, so the card stays a chart).
+ */
+export function ChartCard({ title, summary, numbers, heightClass, children }: ChartCardProps) {
   return (
     <figure className="card min-w-0 p-4">
       <figcaption className="mb-3">
@@ -23,6 +34,36 @@ export function ChartCard({ title, summary, heightClass, children }: ChartCardPr
           {children}
         </ResponsiveContainer>
       </div>
+      {numbers && numbers.rows.length > 0 && (
+        <details className="mt-3 text-sm" data-testid="chart-numbers">
+          <summary className="inline-flex min-h-6 cursor-pointer items-center font-semibold text-accent">
+            Show the numbers<span className="sr-only">: {title}</span>
+          </summary>
+          <table className="mt-2 w-full text-left">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-rule">
+                <th scope="col" className="py-1 pr-4 font-semibold">
+                  {numbers.columns[0]}
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  {numbers.columns[1]}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {numbers.rows.map(([label, value], i) => (
+                <tr key={`${i}-${label}`} className="border-b border-rule/60">
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {label}
+                  </th>
+                  <td className="py-1 text-right tabular-nums">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
     </figure>
   );
 }

@@ -25,6 +25,8 @@ describe('Field', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Title is required');
     expect(screen.getByText('Title is required')).toHaveClass('field-error');
+    // Read out as it appears (screen readers announce an alert), not only when the field is reached.
+    expect(screen.getByRole('alert')).toHaveTextContent('Title is required');
   });
 
   it('can mark the control invalid without an error text', () => {

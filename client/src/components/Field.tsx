@@ -58,8 +58,9 @@ export function Field({
           {hint}
         </p>
       )}
+      {/* An alert: read out when it appears, and again with the field it describes. */}
       {error && (
-        <p id={errorId} className={errorClassName}>
+        <p id={errorId} role="alert" className={errorClassName}>
           {error}
         </p>
       )}

@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { ChartCard } from '@/components/ChartCard';
+import { ChartCard, type ChartNumbers } from '@/components/ChartCard';
 import { chartStyles } from '@/components/chart-theme';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -38,6 +38,10 @@ export function AdminStatistics() {
 
   const data = counts.data ?? [];
   const summary = summarize(data);
+  const numbers: ChartNumbers = {
+    columns: ['Publisher', 'Articles'],
+    rows: data.map((d) => [d.publisherName, d.articleCount] as const),
+  };
 
   return (
     <div className="grid gap-6">
@@ -68,7 +72,12 @@ export function AdminStatistics() {
         />
       ) : (
         <section aria-label="Articles by publisher" className="grid gap-6 lg:grid-cols-2">
-          <ChartCard heightClass="h-72" title="Share of articles by publisher" summary={summary}>
+          <ChartCard
+            heightClass="h-72"
+            title="Share of articles by publisher"
+            summary={summary}
+            numbers={numbers}
+          >
             <PieChart accessibilityLayer={false}>
               <Pie
                 rootTabIndex={-1}
@@ -87,7 +96,7 @@ export function AdminStatistics() {
               <Legend {...legend} />
             </PieChart>
           </ChartCard>
-          <ChartCard heightClass="h-72" title="Articles per publisher" summary={summary}>
+          <ChartCard heightClass="h-72" title="Articles per publisher" summary={summary} numbers={numbers}>
             <BarChart
               data={data}
               accessibilityLayer={false}
@@ -105,7 +114,12 @@ export function AdminStatistics() {
             </BarChart>
           </ChartCard>
           <div className="lg:col-span-2">
-            <ChartCard heightClass="h-72" title="Article count trend across publishers" summary={summary}>
+            <ChartCard
+              heightClass="h-72"
+              title="Article count trend across publishers"
+              summary={summary}
+              numbers={numbers}
+            >
               <LineChart
                 data={data}
                 accessibilityLayer={false}

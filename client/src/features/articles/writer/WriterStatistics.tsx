@@ -117,6 +117,10 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
             heightClass="h-64"
             title="Articles by status"
             summary={statusData.map((s) => `${s.name}: ${s.value}`).join(', ')}
+            numbers={{
+              columns: ['Status', 'Articles'],
+              rows: statusData.map((s) => [s.name, s.value] as const),
+            }}
           >
             <PieChart accessibilityLayer={false}>
               <Pie
@@ -140,6 +144,7 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
             heightClass="h-64"
             title="Views per article"
             summary={views.map((v) => `${v.title}: ${v.views}`).join(', ')}
+            numbers={{ columns: ['Article', 'Views'], rows: views.map((v) => [v.title, v.views] as const) }}
           >
             <BarChart
               data={views}

@@ -50,7 +50,13 @@ export function CardPaymentForm({ payment }: { payment: PaymentInformation }) {
       <span id="card-label" className="label">
         Card details
       </span>
-      <div role="group" aria-labelledby="card-label" className="input py-3" data-testid="card-field">
+      <div
+        role="group"
+        aria-labelledby="card-label"
+        // The card field is Stripe's iframe: its focus is drawn on this box (WCAG 2.4.7).
+        className="input py-3 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/40"
+        data-testid="card-field"
+      >
         <CardElement
           options={options}
           onReady={() => setCardReady(true)}

@@ -1,0 +1,134 @@
+/**
+ * Every route, as each kind of visitor sees it (signed out, reader, admin), at a phone's 390 px and
+ * a laptop's 1366 px, in both themes: no violation of axe's WCAG 2.2 A and AA rules, whatever its
+ * impact (issue 23; docs/accessibility.md). Every rule runs in the theme a route opens in, the colour
+ * rules in the other; the themes alternate from route to route, so each sees both.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiGet,
+  DEMO,
+  expectAccessibleInBothThemes,
+  goto,
+  login,
+  newPage,
+  screenshot,
+  sharedBrowser,
+  type Account,
+} from './harness';
+import { serveStripeJsStandIn } from './stripe-js-standin';
+
+const browser = sharedBrowser();
+const stripeApiBase = inject('stripeApiBase');
+
+interface Card {
+  _id: string;
+  isPremium: 'Yes' | 'No';
+}
+
+let free: Card;
+let premium: Card;
+
+beforeAll(async () => {
+  const cards = await apiGet<Card[]>('/all-articles/approved?limit=50');
+  free = cards.find((c) => c.isPremium === 'No')!;
+  premium = cards.find((c) => c.isPremium === 'Yes')!;
+  expect(free && premium, 'the seed has free and premium approved articles').toBeTruthy();
+});
+
+/** A route has drawn its content: no skeleton or busy region left, and the network is quiet. */
+async function settled(page: Page, label: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const busy = page.locator('[aria-busy="true"]:visible, .animate-pulse:visible');
+  await expect
+    .poll(() => busy.evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 160))), {
+      message: `${label}: still loading`,
+      timeout: 10_000,
+    })
+    .toEqual([]);
+}
+
+/** /payment is reached the way a reader reaches it: a plan chosen on /subscription. */
+async function toPayment(page: Page): Promise<void> {
+  await goto(page, '/subscription');
+  await page.getByRole('option', { name: '10 days — $10' }).waitFor({ state: 'attached' });
+  await page.getByLabel('Choose a plan').selectOption({ label: '10 days — $10' });
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL('**/payment');
+  await expect.poll(() => page.getByRole('button', { name: /Pay \$10/ }).isEnabled()).toBe(true);
+}
+
+const PUBLIC = ['/', '/all-articles', () => `/article-details/${free._id}`, '/about-us', '/accessibility'];
+
+const roles: { name: string; account: Account | null; routes: (string | (() => string))[] }[] = [
+  {
+    name: 'signed out',
+    account: null,
+    routes: [...PUBLIC, '/login', '/registration', '/no-such-page'],
+  },
+  {
+    name: 'reader',
+    account: DEMO.reader,
+    routes: [
+      ...PUBLIC,
+      () => `/article-details/${premium._id}`,
+      '/add-articles',
+      '/my-articles',
+      '/subscription',
+      '/payment',
+      '/user-dashboard',
+      '/user-dashboard/my-profile',
+    ],
+  },
+  {
+    name: 'admin',
+    account: DEMO.admin,
+    routes: [
+      ...PUBLIC,
+      () => `/article-details/${premium._id}`,
+      '/premium-articles',
+      '/dashboard',
+      '/dashboard/all-users',
+      '/dashboard/all-articles-admin',
+      '/dashboard/add-publisher',
+      '/dashboard/my-profile',
+    ],
+  },
+];
+
+const sizes = [
+  ['phone', { width: 390, height: 844 }],
+  ['laptop', { width: 1366, height: 900 }],
+] as const;
+
+describe('axe on every route: WCAG 2.2 A and AA, three kinds of visitor, two sizes, both themes', () => {
+  for (const role of roles) {
+    for (const [size, viewport] of sizes) {
+      it(`${role.name} at ${viewport.width} px`, async () => {
+        const { context, page } = await newPage(browser(), { viewport, theme: 'light' });
+        try {
+          await serveStripeJsStandIn(page, stripeApiBase);
+          if (role.account) await login(page, role.account);
+          for (const entry of role.routes) {
+            const route = typeof entry === 'function' ? entry() : entry;
+            if (route === '/payment') await toPayment(page);
+            else await goto(page, route);
+            const label = `${route} (${role.name}, ${viewport.width} px)`;
+            await settled(page, label);
+            await expectAccessibleInBothThemes(page, label, { stay: true, wcag22: true }).catch(
+              async (error: unknown) => {
+                await screenshot(page, `FAILED-axe-${role.name}-${size}-${route.replace(/\W+/g, '-')}`, {
+                  always: true,
+                });
+                throw error;
+              },
+            );
+          }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
