@@ -4,6 +4,7 @@
  * history, for a writer and per publisher for admins. Axe in both themes, 360 px and desktop.
  */
 import type { Locator, Page } from 'playwright-core';
+import { READER_PAGE_SIZE } from '@newsroom/common';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall, tokenOf } from './api-as';
 import { apiGet, apiUrl, checkScreenAtBothSizes, DEMO, goto, sharedBrowser } from './harness';
@@ -33,7 +34,7 @@ describe('Premium Articles is paged like All Articles', () => {
       await apiCall('DELETE', `/my-articles/${id}`, await adminToken()).catch(() => undefined);
   });
 
-  it('shows 20, then "Load more" brings the rest', async () => {
+  it(`shows ${READER_PAGE_SIZE}, then "Load more" brings the rest a page at a time`, async () => {
     const { page } = admin();
     const premiumCount = async () => {
       let n = 0;
@@ -47,7 +48,7 @@ describe('Premium Articles is paged like All Articles', () => {
     const approved = await apiGet<Row[]>('/all-articles/approved?limit=50');
     const cover = approved.find((a) => a.articleImage.includes('seed-article')) ?? approved[0];
     const [publisher] = await apiGet<{ publisherName: string }[]>('/publisher-data');
-    const missing = Math.max(0, 24 - (await premiumCount()));
+    const missing = Math.max(0, READER_PAGE_SIZE + 4 - (await premiumCount()));
     for (let i = 0; i < missing; i += 1) {
       const { insertedId } = await apiCall<{ insertedId: string }>(
         'POST',
@@ -66,16 +67,17 @@ describe('Premium Articles is paged like All Articles', () => {
       await apiCall('PATCH', `/make-premium/${insertedId}`, await adminToken());
     }
     const total = await premiumCount();
-    expect(total).toBeGreaterThan(20);
+    expect(total).toBeGreaterThan(READER_PAGE_SIZE);
 
     await goto(page, '/premium-articles');
     const cards = page.getByTestId('article-card');
-    await cards.nth(19).waitFor();
-    await expect.poll(() => cards.count()).toBe(20);
+    await cards.nth(READER_PAGE_SIZE - 1).waitFor();
+    await expect.poll(() => cards.count()).toBe(READER_PAGE_SIZE);
     const more = page.getByRole('button', { name: 'Load more' });
-    await more.waitFor();
-    await more.click();
-    await expect.poll(() => cards.count()).toBe(total);
+    for (let shown = READER_PAGE_SIZE; shown < total; shown += READER_PAGE_SIZE) {
+      await more.click();
+      await expect.poll(() => cards.count()).toBe(Math.min(shown + READER_PAGE_SIZE, total));
+    }
     await expect.poll(() => more.count()).toBe(0);
     await page.getByText(`Showing ${total} premium articles`).waitFor();
     await checkScreenAtBothSizes(page, 'premium-articles-paged', () => cards.first().waitFor());
