@@ -34,6 +34,8 @@ type ArticlesRepoModule = typeof import('../server/src/articles/repository.js');
 type UsersRepoModule = typeof import('../server/src/users/repository.js');
 type Store = import('../server/src/store/port.js').Store;
 type PublishersRepoModule = typeof import('../server/src/publishers/repository.js');
+type FollowsRepoModule = typeof import('../server/src/follows/repository.js');
+type RecommendationsModule = typeof import('../server/src/articles/recommendations.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built server's module `p` (the bench measures what production runs). */
@@ -196,10 +198,59 @@ async function seedStore(dataDir: string, n: number): Promise<Seeded> {
     }
   });
   if (readableId === null) throw new Error('no readable article was seeded');
+  await seedReaderHistory(store, readableIds, newId);
 
   const timings = await timeUncachedBuilds(store, readableId);
   await store.close();
   return { readableId, readableIds, pendingIds, approved, users: users.length, timings };
+}
+
+/**
+ * The bench reader follows two publishers and three writers and has read 200 articles, so the
+ * "For you" row builds a list from every source (docs/decisions/follows-and-feed.md).
+ */
+async function seedReaderHistory(store: Store, readableIds: string[], newId: () => string): Promise<void> {
+  const { createFollowRepository, followId } = await fromDist<FollowsRepoModule>('follows/repository.js');
+  const follows = createFollowRepository(store);
+  const publishers = await store.collection('publishers').find({}, { limit: 2 });
+  const createdAt = new Date().toISOString();
+  for (const p of publishers) {
+    const target = p._id;
+    const key = String(p.publisherName);
+    await follows.insertFollow({
+      _id: followId(READER_EMAIL, 'publisher', target),
+      follower: READER_EMAIL,
+      kind: 'publisher',
+      target,
+      key,
+      createdAt,
+    });
+  }
+  // Three of the writers the seeded articles name (writer0..writer199), with accounts of their own.
+  for (let i = 0; i < 3; i++) {
+    const email = `writer${i}@example.test`;
+    const target = newId();
+    await store.collection('users').insertOne({
+      _id: target,
+      uid: `bench-writer-${i}`,
+      email,
+      name: `Writer ${i}`,
+      premiumEndAt: null,
+      createdAt,
+    });
+    await follows.insertFollow({
+      _id: followId(READER_EMAIL, 'writer', target),
+      follower: READER_EMAIL,
+      kind: 'writer',
+      target,
+      key: email,
+      createdAt,
+    });
+  }
+  const read = await store
+    .collection('articles')
+    .find({ _id: { $in: readableIds.slice(0, 200) } }, { projection: { _id: 1, Tags: 1 } });
+  for (const a of read) await follows.addRead(READER_EMAIL, a._id, (a.Tags as string[]) ?? [], createdAt);
 }
 
 /** Median time of the queries behind each answer, called directly (no cache, no HTTP). */
@@ -210,6 +261,12 @@ async function timeUncachedBuilds(store: Store, id: string) {
   const articles = createArticleRepository(store);
   const users = createUserRepository(store);
   const publishers = createPublisherRepository(store);
+  const { createRecommendations } = await fromDist<RecommendationsModule>('articles/recommendations.js');
+  const recommendations = createRecommendations({
+    store,
+    clock: { now: () => new Date() },
+    events: { publish: () => Promise.resolve(), subscribe: () => () => {} },
+  });
   /** Median wall time in ms over 15 runs; with `cpu`, median CPU time (this process's) instead. */
   const median = (fn: () => Promise<unknown>, runs = 15, cpu = false) => medianOf(fn, { runs, cpu });
   const nowIso = new Date().toISOString();
@@ -230,6 +287,7 @@ async function timeUncachedBuilds(store: Store, id: string) {
     details: await median(() => articles.findById(id)),
     usersCount: await median(() => Promise.all([users.count(), users.countPremium(nowIso)])),
     publishers: await median(() => publishers.list()),
+    forYou: await median(() => recommendations.forYou(READER_EMAIL)),
   };
 }
 
@@ -452,6 +510,8 @@ async function prepare(n: number): Promise<Env> {
     { name: 'GET /article/data/:id (signed in)', path: `/article/data/${seeded.readableId}`, headers: auth },
     { name: 'GET /users-count', path: '/users-count' },
     { name: 'GET /publisher-data', path: '/publisher-data' },
+    // Per reader, cached for a minute (docs/decisions/follows-and-feed.md).
+    { name: 'GET /me/for-you (signed in)', path: '/me/for-you?page=1&limit=20', headers: auth },
     {
       name: `GET /all-articles/approved + ${VIEWS_PER_SECOND} views/s`,
       path: '/all-articles/approved?page=1&limit=20',
@@ -783,6 +843,7 @@ function printScaling(small: Env, big: Env, rows: ScalingRow[]): boolean {
     details: 'article by _id',
     usersCount: 'users count + premium count',
     publishers: 'publisher list',
+    forYou: '"For you" list (follows, tags, trending)',
   };
   for (const [key, label] of Object.entries(labels) as [keyof Timings, string][]) {
     const ratio = big.timings[key] / Math.max(small.timings[key], 0.001);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from './limits.js';
 import { TAGS } from './tags.js';
 import { GENDERS } from './schemas/users.js';
+import { SubscriptionStateSchema } from './schemas/billing.js';
 
 // Examples keep the reference page's samples readable (it would otherwise make them up from the patterns).
 const id = z
@@ -24,7 +25,13 @@ export const ARTICLE_STATUSES = ['Pending', 'Accepted', 'Approved', 'Declined'] 
 /** 'Accepted' is never written; old records carry it and it reads as Approved. */
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-const AuthorPublic = z.object({ name: z.string(), image: z.string() });
+const AuthorPublic = z.object({
+  name: z.string(),
+  image: z.string(),
+  writerId: id
+    .optional()
+    .meta({ description: "The writer's public id (GET /writers/{id}); present on an article's details." }),
+});
 const Author = AuthorPublic.extend({ email: z.string() });
 const Tags = z.array(z.enum(TAGS));
 const Status = z.enum(ARTICLE_STATUSES);
@@ -94,6 +101,9 @@ export const UserSchema = z
       .optional()
       .meta({ description: "Whether the owner's last sign-in said the address is verified." }),
     premiumEndAt: timestamp.nullable().meta({ description: 'Premium while this is in the future.' }),
+    subscription: SubscriptionStateSchema.optional().meta({
+      description: 'Their renewing subscription, once they started one (docs/decisions/subscriptions.md).',
+    }),
     createdAt: timestamp,
   })
   .meta({ description: 'A profile: never the Firebase uid, activity timestamps or redeemed payment ids.' });
@@ -128,6 +138,7 @@ const Days = z.array(z.iso.date()).meta({ description: 'UTC days, oldest first, 
 export const MyArticleViewsSchema = z.object({
   days: Days,
   articles: z.array(z.object({ _id: id, ...ViewSeries })),
+  followers: count.optional().meta({ description: 'Readers who follow the caller as a writer.' }),
 });
 export type MyArticleViews = z.output<typeof MyArticleViewsSchema>;
 export const PublisherViewsSchema = z.object({

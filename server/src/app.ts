@@ -4,6 +4,8 @@ import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { createGuards } from './auth/middleware.js';
 import { articleRoutes } from './articles/routes.js';
+import { readingRoutes } from './articles/reading-routes.js';
+import { followRoutes } from './follows/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
 import { invalidate } from './cache/invalidation.js';
@@ -18,6 +20,7 @@ import { eventRoutes } from './events/routes.js';
 import { maskUrl } from './logger.js';
 import { knownHostsOnly } from './http/known-hosts.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
+import { billingRoutes, billingWebhookHandler } from './billing/routes.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
 import { statsRoutes } from './stats/routes.js';
@@ -27,6 +30,8 @@ import { usersRoutes } from './users/routes.js';
 
 /** User counts depend on the clock (premium expiry), so they are rebuilt at least every 5 s. */
 const USER_STATS_TTL_MS = 5_000;
+/** A reader's "For you" list is kept briefly (docs/decisions/follows-and-feed.md). */
+const FOR_YOU_TTL_MS = 60_000;
 /** A successful request slower than this is logged at info like a failed one. */
 export const SLOW_REQUEST_MS = 1_000;
 
@@ -66,6 +71,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   const { shared } = deps;
   const cache = new AnswerCache(() => deps.clock.now().getTime(), {
     [CacheGroup.userStats]: USER_STATS_TTL_MS,
+    [CacheGroup.forYou]: FOR_YOU_TTL_MS,
   });
   // Services publish what happened once it is written; with several instances, to the log they all
   // read (cluster/change-log.ts). The cache subscribes first: an event's answers are gone before its
@@ -112,7 +118,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   // Ahead of limiters, timeouts and compression: one long stream, each event sent as written.
   app.use(eventRoutes(ctx, live.streams));
   // Before express.json: the Stripe signature is checked over the raw body.
-  app.use(stripeWebhookRoutes(ctx));
+  app.use(stripeWebhookRoutes(ctx, [billingWebhookHandler(ctx)]));
   app.use(express.json({ limit: '100kb' }));
 
   // Healthy only when the store answers: a load balancer takes an instance whose database is gone
@@ -133,7 +139,10 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(usersRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(paymentRoutes(ctx));
+  app.use(billingRoutes(ctx));
   app.use(publisherRoutes(ctx));
+  app.use(followRoutes(ctx));
+  app.use(readingRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(uploadRoutes(ctx));
   // The API's own description: GET /openapi.json and the reference page GET /docs.

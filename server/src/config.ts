@@ -174,6 +174,8 @@ export interface Config {
     uploadsAnonymousDaily?: RateLimit;
     /** Public reads not served from the answer cache, per IP (PUBLIC_READ_RATE_LIMIT_MAX per minute). */
     publicReads?: RateLimit;
+    /** Follows and unfollows per user; default in http/rate-limits.ts. */
+    follows?: RateLimit;
   };
 }
 

@@ -270,7 +270,11 @@ describe('GET /article/data/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: open, articleTitle: 'Open', status: 'Approved', isPremium: 'No' });
     expect(res.body.articleDescription).toHaveLength(900);
-    expect(res.body.userInfo).toEqual({ name: 'Ada Author', image: 'https://example.test/ada.png' });
+    expect(res.body.userInfo).toEqual({
+      name: 'Ada Author',
+      image: 'https://example.test/ada.png',
+      writerId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     expect(JSON.stringify(res.body)).not.toContain(author.email);
     const again = await get(open, reader).set('If-None-Match', res.headers.etag as string);
     expect(again.status).toBe(304);

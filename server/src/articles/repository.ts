@@ -30,6 +30,9 @@ function claimsOf(store: Store): Set<string> {
   return claims;
 }
 
+/** Statuses that read as Approved ('Accepted' is never written; older records may carry it). */
+const APPROVED_STATUSES = ['Approved', 'Accepted'];
+
 export interface ApprovedFilter {
   search?: string;
   publisher?: string;
@@ -88,6 +91,62 @@ export function createArticleRepository(store: Store) {
         { status: 'Approved' },
         { sort: { createdAt: -1, _id: -1 }, limit, projection: { _id: 1, createdAt: 1, updatedAt: 1 } },
       );
+    },
+
+    /**
+     * The newest approved articles whose `field` holds `value` (a publisher, a writer's e-mail, a
+     * tag), leaving out `exclude`: ids and dates only. Walks that field's {field, createdAt, _id}
+     * index; the status is matched as a set (Accepted reads as Approved) so the embedded engine walks
+     * that index rather than every approved article.
+     */
+    newestApprovedWith(
+      field: 'publisher' | 'userInfo.email' | 'Tags',
+      value: string,
+      exclude: string[],
+      limit: number,
+    ): Promise<Pick<Article, '_id' | 'createdAt'>[]> {
+      const query: Filter = { [field]: value, status: { $in: APPROVED_STATUSES } };
+      if (exclude.length) query._id = { $nin: exclude };
+      return articles().find(query, {
+        sort: { createdAt: -1, _id: -1 },
+        limit,
+        projection: { _id: 1, createdAt: 1 },
+      });
+    },
+
+    /** The approved articles with most views, leaving out `exclude`: ids only. */
+    trendingIds(exclude: string[], limit: number): Promise<Pick<Article, '_id'>[]> {
+      const query: Filter = { status: 'Approved' };
+      if (exclude.length) query._id = { $nin: exclude };
+      return articles().find(query, { sort: { totalViewCount: -1, _id: -1 }, limit, projection: { _id: 1 } });
+    },
+
+    /** Approved articles by id, as cards (in no particular order). */
+    approvedCardsByIds(ids: string[]): Promise<Article[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return articles().find(
+        { _id: { $in: ids }, status: { $in: APPROVED_STATUSES } },
+        { projection: CARD_PROJECTION },
+      );
+    },
+
+    /** One page of a writer's approved articles, newest first, and how many there are. */
+    async approvedByAuthor(
+      email: string,
+      page: number,
+      limit: number,
+    ): Promise<{ articles: Article[]; total: number }> {
+      const query: Filter = { 'userInfo.email': email, status: { $in: APPROVED_STATUSES } };
+      const [list, total] = await Promise.all([
+        articles().find(query, {
+          sort: { createdAt: -1, _id: -1 },
+          skip: (page - 1) * limit,
+          limit,
+          projection: CARD_PROJECTION,
+        }),
+        articles().countDocuments(query),
+      ]);
+      return { articles: list, total };
     },
 
     /** The approved articles with most views. */

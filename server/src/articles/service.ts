@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
 import { createPublisherService } from '../publishers/service.js';
+import { createFollowService } from '../follows/service.js';
 import { createStatsService } from '../stats/service.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
@@ -61,6 +62,7 @@ export function createArticleService(deps: {
   const publishers = createPublisherService(deps);
   const users = createUserService(deps);
   const stats = createStatsService(deps);
+  const follows = createFollowService(deps);
   const usesImage = async (url: string) => (await repo.countUsingImage(url)) > 0;
   const uploads = createUploadService(deps, [{ imageUrls: repo.imageUrls }, users, publishers]);
   const releaser = (caller: User) => ({ email: caller.email, admin: isAdmin(caller) });
@@ -97,6 +99,12 @@ export function createArticleService(deps: {
     }
   };
 
+  /** The writer's public id (their user record's id, docs/decisions/follows-and-feed.md), if they still exist. */
+  const writerIdOf = async (a: Article): Promise<string | undefined> => {
+    const email = a.userInfo?.email;
+    return email ? (await users.findByEmail(email))?._id : undefined;
+  };
+
   const accessOf = (a: Article): ArticleAccess => ({
     status: a.status,
     isPremium: a.isPremium,
@@ -124,10 +132,14 @@ export function createArticleService(deps: {
       return (await repo.listApproved({ premiumOnly: true }, page, limit)).map(toCard);
     },
 
-    /** An article as anyone may see it (no author email) with who may see it; null when unknown. */
+    /**
+     * An article as anyone may see it (no author email, the writer's public id for their page) with
+     * who may see it; null when unknown.
+     */
     async publicArticle(id: string): Promise<{ article: unknown; access: ArticleAccess } | null> {
       const article = await repo.findById(id);
-      return article ? { article: toPublicArticle(article), access: accessOf(article) } : null;
+      if (!article) return null;
+      return { article: toPublicArticle(article, await writerIdOf(article)), access: accessOf(article) };
     },
 
     /**
@@ -140,7 +152,14 @@ export function createArticleService(deps: {
       return 'public';
     },
 
-    find: load,
+    /** The stored article as it is now, with the writer's public id (owner's and admins' details). */
+    async find(id: string): Promise<Article> {
+      const article = await load(id);
+      const writerId = await writerIdOf(article);
+      return writerId && article.userInfo
+        ? { ...article, userInfo: { ...article.userInfo, writerId } }
+        : article;
+    },
 
     /** GET /articles/public/{id}: anyone may see an approved article's teaser (premium or not). */
     isPublic: (access: ArticleAccess) => isApproved(access),
@@ -178,9 +197,13 @@ export function createArticleService(deps: {
       const history = stats.recordView(article, now).catch((err: unknown) => {
         deps.logger.warn({ err, articleId: id }, 'could not record the view in the daily history');
       });
-      const [updated] = await Promise.all([view.counted, history]);
+      // The reader's own history too ("For you", related reading: docs/decisions/follows-and-feed.md).
+      const reading = follows.recordRead(caller.email, article, now).catch((err: unknown) => {
+        deps.logger.warn({ err, articleId: id }, "could not record the view in the reader's history");
+      });
+      const [updated] = await Promise.all([view.counted, history, reading]);
       if (!updated) return notCounted;
-      await events.publish({ type: 'article.viewed', articleId: id });
+      await events.publish({ type: 'article.viewed', articleId: id, reader: caller.email });
       return { counted: true, totalViewCount: updated.totalViewCount };
     },
 

@@ -56,9 +56,17 @@ export function toCard(a: Article): ArticleCard {
 /** The full article as anyone but its owner or an admin may see it: no author email. */
 export function toPublicArticle(
   a: Article,
-): Omit<Article, 'userInfo'> & { userInfo: { name: string; image: string } } {
+  writerId?: string,
+): Omit<Article, 'userInfo'> & { userInfo: { name: string; image: string; writerId?: string } } {
   const { userInfo, ...rest } = a;
-  return { ...rest, userInfo: { name: publishedName(userInfo), image: userInfo?.image ?? '' } };
+  return {
+    ...rest,
+    userInfo: {
+      name: publishedName(userInfo),
+      image: userInfo?.image ?? '',
+      ...(writerId ? { writerId } : {}),
+    },
+  };
 }
 
 /** The teaser of an article (or of a card or public answer, which carry the same fields). */

@@ -226,4 +226,10 @@ export const CacheGroup = {
   userStats: 'user-stats',
   /** Stores no answers: its generation counts user writes for the guards' record cache. */
   userRecords: 'user-records',
+  /** GET /writers/{id} pages (articles and follower count). */
+  writers: 'writers',
+  /** Each reader's "For you" list, keyed by their e-mail (briefly: docs/decisions/follows-and-feed.md). */
+  forYou: 'for-you',
+  /** Related reading under each article, keyed by its id. */
+  related: 'related',
 } as const;

@@ -16,22 +16,34 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
   const perPublisher: CacheDrop = { group: CacheGroup.publisherCounts };
   const user = (email: string): CacheDrop => ({ group: CacheGroup.userRecords, key: email });
   const userStats: CacheDrop = { group: CacheGroup.userStats };
+  // What lists approved articles besides the public lists: writers' pages, "For you", related reading.
+  const readingLists: CacheDrop[] = [
+    lists,
+    { group: CacheGroup.writers },
+    { group: CacheGroup.forYou },
+    { group: CacheGroup.related },
+  ];
   switch (event.type) {
     case 'article.submitted':
       return [details(event.article.id), perPublisher];
     case 'article.edited':
       // Its publisher may have changed; the public lists only if it was in them.
-      return [details(event.article.id), perPublisher, ...(event.wasApproved ? [lists] : [])];
+      return [details(event.article.id), perPublisher, ...(event.wasApproved ? readingLists : [])];
     case 'article.approved':
-      return [details(event.article.id), lists];
+      return [details(event.article.id), ...readingLists];
     case 'article.declined':
       return [details(event.article.id)];
     case 'article.madePremium':
-      return [details(event.article.id), ...(event.article.approved ? [lists] : [])];
+      return [details(event.article.id), ...(event.article.approved ? readingLists : [])];
     case 'article.deleted':
-      return [details(event.article.id), perPublisher, ...(event.article.approved ? [lists] : [])];
+      return [details(event.article.id), perPublisher, ...(event.article.approved ? readingLists : [])];
     case 'article.viewed':
-      return [details(event.articleId), { group: CacheGroup.articleLists, key: TRENDING_KEY }];
+      return [
+        details(event.articleId),
+        { group: CacheGroup.articleLists, key: TRENDING_KEY },
+        // What a reader has read leaves their "For you" at once.
+        ...(event.reader ? [{ group: CacheGroup.forYou, key: event.reader }] : []),
+      ];
     case 'publisher.added':
       return [{ group: CacheGroup.publishers }, perPublisher];
     case 'user.registered':
@@ -43,12 +55,24 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
       return [
         user(event.email),
         ...(fields.some((f) => f === 'role' || f === 'premiumEndAt') ? [userStats] : []),
+        // A writer's page shows their name and photo.
+        ...(fields.some((f) => f === 'name' || f === 'displayName' || f === 'photoURL')
+          ? [{ group: CacheGroup.writers }]
+          : []),
       ];
     }
     case 'user.madeAdmin':
       return [user(event.email), userStats];
     case 'premium.granted':
+    case 'premium.changed':
       return [user(event.email), userStats];
+    case 'follow.added':
+    case 'follow.removed':
+      // The follower's "For you", and a writer's page (its follower count).
+      return [
+        { group: CacheGroup.forYou, key: event.follower },
+        ...(event.kind === 'writer' ? [{ group: CacheGroup.writers }] : []),
+      ];
   }
 }
 

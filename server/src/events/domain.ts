@@ -8,7 +8,11 @@
  * Events are plain JSON: they cross processes.
  */
 
+import type { FollowKind } from '@newsroom/common';
 import { isApproved, type Article } from '../articles/types.js';
+
+/** How a premium change reads to the reader: it started, renewed, lapsed, was taken back, or other. */
+export type PremiumChange = 'started' | 'renewed' | 'lapsed' | 'takenBack' | 'changed';
 
 /** What the subscribers need to know about an article an event is about. */
 export interface ArticleFacts {
@@ -29,15 +33,26 @@ export type DomainEvent =
   | { type: 'article.declined'; article: ArticleFacts; reason: string }
   | { type: 'article.madePremium'; article: ArticleFacts }
   | { type: 'article.deleted'; article: ArticleFacts }
-  /** A counted view (its count is shown late by design: docs/decisions/view-count-staleness.md). */
-  | { type: 'article.viewed'; articleId: string }
+  /**
+   * A counted view (its count is shown late by design: docs/decisions/view-count-staleness.md).
+   * `reader`: whose view it was (their "For you" leaves the article out from now on).
+   */
+  | { type: 'article.viewed'; articleId: string; reader?: string }
   | { type: 'publisher.added'; publisherId: string; name: string }
   | { type: 'user.registered'; email: string }
   /** Fields of a user's record changed (profile, owner, post slots, role taken away...). */
   | { type: 'user.changed'; email: string; fields: string[] }
   | { type: 'user.madeAdmin'; userId: string; email: string }
   /** A payment extended (or a refund shortened) the user's premium. */
-  | { type: 'premium.granted'; email: string; premiumEndAt: string | null };
+  | { type: 'premium.granted'; email: string; premiumEndAt: string | null }
+  /**
+   * A subscription (or a refund or dispute, of a pass or a period) moved the user's premium end
+   * (billing/, docs/decisions/subscriptions.md).
+   */
+  | { type: 'premium.changed'; email: string; premiumEndAt: string | null; change: PremiumChange }
+  /** A reader started (or stopped) following a publisher or a writer (`target`: its id). */
+  | { type: 'follow.added'; follower: string; kind: FollowKind; target: string }
+  | { type: 'follow.removed'; follower: string; kind: FollowKind; target: string };
 
 /**
  * `id`: the event's id in the log every instance shares; undefined with one process.

@@ -59,6 +59,14 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
           audience: { public: false, admins: true, users: [event.email] },
         },
       ];
+    case 'premium.changed':
+      // The reader's own tabs only: premium starts, renews, lapses or is taken back without a reload.
+      return [
+        {
+          event: { type: 'premium.changed', reason: event.change },
+          audience: { public: false, admins: false, users: [event.email] },
+        },
+      ];
     default:
       // Views, sign-ins, profiles and premium grants are no news to other readers.
       return [];

@@ -8,6 +8,8 @@ import { RATE_LIMIT_DEFAULTS, type Config, type RateLimit } from '../config.js';
 /** Anonymous uploads are for the registration photo: a strict per-IP limit. Signed-in users get a looser one. */
 const DEFAULT_UPLOADS_ANONYMOUS = { windowMs: 10 * 60_000, max: 20 };
 const DEFAULT_UPLOADS_USER = { windowMs: 10 * 60_000, max: 120 };
+/** Each follow drops the follower's "For you" (and a writer's page): a loop must not cost the others. */
+const DEFAULT_FOLLOWS = { windowMs: 60_000, max: 30 };
 
 /** Every rate limit of the API, configured here from Config (app.ts builds them once per app). */
 export interface RateLimits {
@@ -24,6 +26,8 @@ export interface RateLimits {
   edits: RequestHandler;
   /** POST /uploads: per user when signed in (mount after optionalUser), else per IP, short and daily. */
   uploads: RequestHandler;
+  /** POST and DELETE /follows/...: per user, mount after requireUser(Record). */
+  follows: RequestHandler;
   /**
    * Public reads that miss the answer cache, per IP: not a middleware, since a cache hit is never
    * counted. Routes pass `publicReads.guard(req, res)` to the cache.
@@ -116,6 +120,12 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       'Too many edits, please slow down',
       byUser('edits'),
       store('edits'),
+    ),
+    follows: limiter(
+      limits.follows ?? DEFAULT_FOLLOWS,
+      'Too many follows, please slow down',
+      byUser('follows'),
+      store('follows'),
     ),
     uploads: (req, res, next) => {
       if (req.auth) return uploadsUser(req, res, next);

@@ -19,6 +19,8 @@ import { DOCS_ASSETS } from './assets.js';
 import { operationsOf, type Operation } from './operation.js';
 import { accountOperations } from './registry-accounts.js';
 import { articleOperations } from './registry-articles.js';
+import { billingOperations } from './registry-billing.js';
+import { followOperationsList, readingOperations } from './registry-reading.js';
 import * as R from './responses.js';
 
 const int = z.number().int();
@@ -141,7 +143,8 @@ const payments = operationsOf('Payments', [
   {
     route: 'POST /stripe/webhook',
     operationId: 'stripeWebhook',
-    summary: "Stripe's payment events (payment_intent.succeeded grants premium)",
+    summary:
+      "Stripe's events: payment_intent.succeeded grants a pass; invoice.*, customer.subscription.*, charge.refunded and charge.dispute.created keep subscriptions and taken-back time (docs/decisions/subscriptions.md)",
     security: 'stripe',
     access: 'anyone',
     body: { contentType: 'application/json', schema: { type: 'object', description: 'A Stripe event' } },
@@ -261,7 +264,10 @@ export const operations: Operation[] = [
   ...accountOperations,
   ...stats,
   ...payments,
+  ...billingOperations,
   ...publishers,
+  ...followOperationsList,
+  ...readingOperations,
   ...articleOperations,
   ...uploads,
 ];

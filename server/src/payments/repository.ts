@@ -13,6 +13,11 @@ export interface PaymentRecord {
   source: 'client' | 'webhook';
   /** 'pending' until premiumEndAt was extended (see grant.ts); absent on records made before it existed. */
   state?: 'pending' | 'granted';
+  /** A refund or a dispute took the pass's time back (billing/, docs/decisions/subscriptions.md). */
+  takenBack?: 'refunded' | 'disputed';
+  takenBackAt?: string;
+  /** Stripe's receipt of the charge, read once for the billing page. */
+  receiptUrl?: string;
   [key: string]: unknown;
 }
 
@@ -65,6 +70,19 @@ export function paymentsRepository(store: Store) {
         await openIntents().updateOne({ uid, seconds }, set);
       }
     },
+
+    /** A user's passes, newest first (the billing page). */
+    passesOf: (email: string, limit: number) =>
+      payments().find({ email }, { sort: { grantedAt: -1, _id: -1 }, limit }),
+
+    setReceiptUrl: (paymentIntentId: string, receiptUrl: string) =>
+      payments().updateOne({ paymentIntentId }, { $set: { receiptUrl } }),
+
+    markTakenBack: (paymentIntentId: string, cause: 'refunded' | 'disputed', at: string) =>
+      payments().updateOne(
+        { paymentIntentId, takenBack: { $exists: false } },
+        { $set: { takenBack: cause, takenBackAt: at } },
+      ),
 
     markGranted: (paymentIntentId: string) =>
       payments().updateOne({ paymentIntentId }, { $set: { state: 'granted' } }),

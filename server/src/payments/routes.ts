@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import type Stripe from 'stripe';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
 import { createPaymentIntentBody, makePremiumUserBody } from '@newsroom/common';
@@ -55,16 +56,24 @@ export function paymentRoutes(ctx: RouteContext): Router {
   return router;
 }
 
+/** Another component's share of Stripe's events, on the one endpoint Stripe sends them all to. */
+export interface StripeEventHandler {
+  handles(type: string): boolean;
+  handle(event: Stripe.Event): Promise<void>;
+}
+
 /**
  * POST /stripe/webhook. Must be mounted BEFORE express.json(): the signature is computed over
  * the raw body bytes.
  */
-export function stripeWebhookRoutes(ctx: RouteContext): Router {
+export function stripeWebhookRoutes(ctx: RouteContext, others: StripeEventHandler[] = []): Router {
   const payments = service(ctx);
   const router = Router();
   router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    await payments.handleWebhook(payload, req.header('stripe-signature'));
+    const event = payments.verifyWebhook(payload, req.header('stripe-signature'));
+    const other = others.find((handler) => handler.handles(event.type));
+    await (other ? other.handle(event) : payments.handleEvent(event));
     res.json({ received: true });
   });
   return router;

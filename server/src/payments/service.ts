@@ -116,6 +116,11 @@ export function paymentsService(deps: PaymentsDeps) {
      * amount, unknown account) is logged and acknowledged, since Stripe retrying cannot fix it.
      */
     async handleWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
+      await this.handleEvent(this.verifyWebhook(payload, signature));
+    },
+
+    /** The event Stripe signed (400 when the signature is missing or wrong; nothing is read from it then). */
+    verifyWebhook(payload: Buffer, signature: string | undefined): Stripe.Event {
       const stripe = requireStripe();
       if (!deps.webhookSecret) throw new ServiceUnavailable(NOT_CONFIGURED);
       if (!signature) throw new Invalid('Missing Stripe signature');
@@ -126,8 +131,16 @@ export function paymentsService(deps: PaymentsDeps) {
         throw new Invalid('Invalid Stripe signature');
       }
       // Signed yet not shaped like Stripe's events (Stripe never sends such): refused, nothing granted.
-      const parsed = event as unknown as { type?: unknown; data?: { object?: unknown } } | null;
-      if (!parsed || typeof parsed !== 'object') throw new Invalid('Malformed Stripe event');
+      const parsed = event as unknown as { id?: unknown; type?: unknown } | null;
+      if (!parsed || typeof parsed !== 'object' || typeof parsed.type !== 'string') {
+        throw new Invalid('Malformed Stripe event');
+      }
+      return event;
+    },
+
+    /** A verified event: payment_intent.succeeded grants a pass; the others are not the passes' business. */
+    async handleEvent(event: Stripe.Event): Promise<void> {
+      const parsed = event as unknown as { type?: unknown; data?: { object?: unknown } };
       if (parsed.type !== 'payment_intent.succeeded') return;
       const intent = parsed.data?.object;
       if (!isPaymentIntentShaped(intent)) throw new Invalid('Malformed Stripe event');

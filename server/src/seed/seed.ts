@@ -9,6 +9,8 @@ import { emulatorAccountDirectory, type AccountDirectory } from './firebase-acco
 import { defaultImageCacheDir } from './image-cache.js';
 import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './images.js';
 import { seedViewHistory, type SeededViews } from './view-history.js';
+import { noDomainEvents } from '../events/domain.js';
+import { createFollowService } from '../follows/service.js';
 
 /** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
 const SEED_MARKER_ID = '5eed00000000000000000001';
@@ -137,6 +139,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     });
   }
   await seedViewHistory(store, deps.clock.now(), viewed);
+  await seedFollows(deps);
 
   await insertIfMissing(meta, {
     _id: SEED_MARKER_ID,
@@ -148,6 +151,20 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     'demo data seeded',
   );
   return { contentSeeded: true, accounts: withLogin };
+}
+
+/** The demo reader follows the first publisher and the first writer, so "For you" has something to show. */
+async function seedFollows(deps: SeedDeps): Promise<void> {
+  const users = deps.store.collection<User>('users');
+  const email = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.email;
+  const [reader, writer] = await Promise.all([
+    users.findOne({ email: email('reader') }),
+    users.findOne({ email: email('writer1') }),
+  ]);
+  if (!reader) return;
+  const follows = createFollowService({ ...deps, events: noDomainEvents });
+  await follows.follow(reader, 'publisher', publisherId(1));
+  if (writer) await follows.follow(reader, 'writer', writer._id);
 }
 
 async function insertIfMissing(collection: ReturnType<Store['collection']>, doc: Doc): Promise<void> {

@@ -27,11 +27,12 @@ export function statsRoutes(ctx: RouteContext): Router {
     sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', build, onMiss));
   });
 
-  // Views per day over the last `days` (30 by default): the caller's own articles; per publisher for admins.
+  // Views per day over the last `days` (30 by default): the caller's own articles (and their follower
+  // count); per publisher for admins.
   const views = createViewStatsService(ctx);
   router.get('/stats/my-article-views', ctx.guards.requireUserRecord, async (req, res) => {
     const { days } = parseInput(viewStatsQuerySchema, req.query);
-    res.json(await views.forAuthor(req.currentUser!.email, days));
+    res.json(await views.forWriter(req.currentUser!, days));
   });
   router.get('/stats/publisher-views', ctx.guards.requireAdmin, async (req, res) => {
     const { days } = parseInput(viewStatsQuerySchema, req.query);

@@ -119,6 +119,7 @@ describe('recording and reading views per day', () => {
     expect(twoDays.body).toEqual({
       days: ['2026-03-12', '2026-03-13'],
       articles: [{ _id: mine._id, views: [0, 1], periodViews: 1 }],
+      followers: 0,
     });
 
     // The other writer sees only theirs.

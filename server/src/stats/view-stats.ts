@@ -1,5 +1,6 @@
 import type { MyArticleViews, PublisherViews } from '@newsroom/common';
 import type { Clock } from '../clock.js';
+import { createFollowService } from '../follows/service.js';
 import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createViewHistoryRepository } from './repository.js';
@@ -32,6 +33,7 @@ export function createViewStatsService(deps: { store: Store; clock: Clock }) {
   const history = createViewHistoryRepository(deps.store);
   // Reads only.
   const publishers = createPublisherService({ ...deps, events: noDomainEvents });
+  const follows = createFollowService({ ...deps, events: noDomainEvents });
 
   return {
     /**
@@ -54,6 +56,15 @@ export function createViewStatsService(deps: { store: Store; clock: Clock }) {
         }
       }
       return { days, articles: [...series].map(([_id, s]) => ({ _id, ...s })) };
+    },
+
+    /** GET /stats/my-article-views: the caller's views per day and how many readers follow them. */
+    async forWriter(writer: { _id: string; email: string }, dayCount: number): Promise<MyArticleViews> {
+      const [views, followers] = await Promise.all([
+        this.forAuthor(writer.email, dayCount),
+        follows.followerCount(writer._id),
+      ]);
+      return { ...views, followers };
     },
 
     /** GET /stats/publisher-views (admin): every publisher, most viewed first. */

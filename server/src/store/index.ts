@@ -42,9 +42,22 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { articleImage: 1 } },
     // Title search: trigrams on both engines (docs/decisions/search-index.md).
     { keys: { articleTitle: 1 }, kind: 'substring' },
+    // Newest approved per publisher, writer and tag: "For you", writers' pages, related reading.
+    { keys: { publisher: 1, createdAt: -1, _id: -1 } },
+    { keys: { 'userInfo.email': 1, createdAt: -1, _id: -1 } },
+    { keys: { Tags: 1, createdAt: -1, _id: -1 } },
   ],
   publishers: [{ keys: { publisherName: 1 }, unique: true }, { keys: { logo: 1 } }],
-  payments: [{ keys: { paymentIntentId: 1 }, unique: true }],
+  // A pass once per PaymentIntent; a user's passes, newest first (the billing page).
+  payments: [{ keys: { paymentIntentId: 1 }, unique: true }, { keys: { email: 1, grantedAt: -1, _id: -1 } }],
+  // Subscriptions and their invoices (docs/decisions/subscriptions.md): a user's, newest first; an
+  // invoice by the PaymentIntent a refund names; the periods taken back of one subscription.
+  subscriptions: [{ keys: { email: 1, createdAt: -1, seq: -1, _id: -1 } }],
+  billing_invoices: [
+    { keys: { email: 1, createdAt: -1, _id: -1 } },
+    { keys: { paymentIntentId: 1 } },
+    { keys: { subscriptionId: 1 } },
+  ],
   payment_intents: [{ keys: { uid: 1, seconds: 1 }, unique: true }],
   views: [{ keys: { articleId: 1, email: 1 } }, { keys: { lastCountedAt: 1 } }],
   // By URL (release, serving checks); by age (the unused-upload sweep's candidates).
@@ -52,6 +65,10 @@ export const INDEXES: Record<string, IndexSpec[]> = {
   // Views per day (stats/view-history.ts): per author and day, per publisher and month.
   author_daily_views: [{ keys: { authorDay: 1 } }, { keys: { day: 1 } }],
   publisher_daily_views: [{ keys: { month: 1 } }],
+  // Follows and reading history (docs/decisions/follows-and-feed.md): what a reader follows, a
+  // target's followers; a reader's latest reads, an article's latest readers.
+  follows: [{ keys: { follower: 1, createdAt: -1, _id: -1 } }, { keys: { target: 1 } }],
+  reads: [{ keys: { reader: 1, at: -1, _id: -1 } }, { keys: { articleId: 1, at: -1, _id: -1 } }],
 };
 
 /**

@@ -71,6 +71,9 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     const user = await signInAs(w.t);
     return (await get(`/users/${user.email}`, user)).body._id as string;
   };
+  const publisherId = async () =>
+    (await w.t.store.collection('publishers').findOne({ publisherName: PUBLISHER }))!._id;
+  const writerId = async () => (await get(`/users/${w.reader.email}`, 'reader')).body._id as string;
   /** A succeeded 5-day PaymentIntent of the payer. */
   const paidIntent = async () => {
     const res = await post('/create-payment-intent', { amount: 5 }, payer);
@@ -89,6 +92,23 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     return [payload, w.stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })];
   };
   const signedWebhook = async () => webhook(...signed(w.stripeServer.succeededEvent(await paidIntent())));
+  /** A new reader who subscribed monthly and paid the first invoice with the card field. */
+  const subscriber = async () => {
+    const who = await signInAs(w.t);
+    const started = await post('/billing/subscription', { plan: 'monthly' }, who);
+    const paymentIntentId = (started.body.intent.clientSecret as string).split('_secret_')[0]!;
+    await w.stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    await get('/billing', who); // reads the paid subscription from Stripe (no webhook in these cases)
+    return Object.assign(who, { paymentIntentId });
+  };
+  /** A confirmed SetupIntent of the subscriber's own customer. */
+  const confirmedCard = async (who: SignedIn) => {
+    const setup = await post('/billing/card-setup', {}, who);
+    await w.stripe.setupIntents.confirm(setup.body.setupIntentId as string, {
+      payment_method: 'pm_card_mastercard',
+    });
+    return setup.body.setupIntentId as string;
+  };
   /** The stream's status, media type and first event (then it is closed). */
   const firstEvent = async (path: string): Promise<Answer> => {
     const server = await listen(w.t.app);
@@ -211,6 +231,66 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [400, () => webhook(...signed({ type: 'payment_intent.succeeded', data: 'x' }))],
       [400, () => webhook(...signed(null))],
     ],
+    subscriptionPlans: [[200, () => get('/subscription-plans')]],
+    billingSummary: [
+      [200, () => get('/billing', 'reader')],
+      [401, () => get('/billing')],
+    ],
+    subscribe: [
+      [200, async () => post('/billing/subscription', { plan: 'yearly' }, await signInAs(w.t))],
+      [400, () => post('/billing/subscription', { plan: 'weekly' }, 'other')],
+      [409, async () => post('/billing/subscription', { plan: 'yearly' }, await subscriber())],
+    ],
+    cancelSubscription: [
+      [200, async () => post('/billing/cancel', {}, await subscriber())],
+      [404, () => post('/billing/cancel', {}, 'other')],
+    ],
+    resumeSubscription: [
+      [
+        200,
+        async () => {
+          const who = await subscriber();
+          await post('/billing/cancel', {}, who);
+          return post('/billing/resume', {}, who);
+        },
+      ],
+      [409, async () => post('/billing/resume', {}, await subscriber())],
+    ],
+    previewPlanSwitch: [
+      [200, async () => get('/billing/switch-preview?plan=yearly', await subscriber())],
+      [404, () => get('/billing/switch-preview?plan=yearly', 'other')],
+    ],
+    switchPlan: [
+      [200, async () => post('/billing/switch', { plan: 'yearly' }, await subscriber())],
+      [404, () => post('/billing/switch', { plan: 'yearly' }, 'other')],
+    ],
+    startCardUpdate: [
+      [200, () => post('/billing/card-setup', {}, 'other')],
+      [400, () => post('/billing/card-setup', { card: '4242' }, 'other')],
+    ],
+    updateCard: [
+      [
+        200,
+        async () => {
+          const who = await subscriber();
+          return post('/billing/card', { setupIntentId: await confirmedCard(who) }, who);
+        },
+      ],
+      [404, () => post('/billing/card', { setupIntentId: 'seti_unknown' }, 'other')],
+    ],
+    userBilling: [
+      [200, () => get(`/admin/billing?email=${w.reader.email}`, 'admin')],
+      [403, () => get(`/admin/billing?email=${w.reader.email}`, 'reader')],
+    ],
+    refundPayment: [
+      [
+        200,
+        async () =>
+          post('/admin/refunds', { paymentIntentId: (await subscriber()).paymentIntentId }, 'admin'),
+      ],
+      [403, () => post('/admin/refunds', { paymentIntentId: 'pi_unknown' }, 'reader')],
+      [404, () => post('/admin/refunds', { paymentIntentId: 'pi_unknown' }, 'admin')],
+    ],
     listPublishers: [
       [200, () => get('/publisher-data')],
       [429, () => overBudget('/publisher-data')],
@@ -223,6 +303,42 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     publisherArticleCounts: [
       [200, () => get('/publisher/article/count', 'admin')],
       [403, () => get('/publisher/article/count', 'reader')],
+    ],
+    followPublisher: [
+      [200, async () => post(`/follows/publishers/${await publisherId()}`, {}, 'other')],
+      [404, () => post(`/follows/publishers/${unknownId}`, {}, 'other')],
+      [401, async () => post(`/follows/publishers/${await publisherId()}`, {})],
+    ],
+    unfollowPublisher: [
+      [200, async () => del(`/follows/publishers/${await publisherId()}`, 'other')],
+      [404, () => del(`/follows/publishers/${unknownId}`, 'other')],
+    ],
+    followWriter: [
+      [200, async () => post(`/follows/writers/${await writerId()}`, {}, 'other')],
+      [400, async () => post(`/follows/writers/${await writerId()}`, {}, 'reader')],
+      [404, () => post(`/follows/writers/${unknownId}`, {}, 'other')],
+    ],
+    unfollowWriter: [
+      [200, async () => del(`/follows/writers/${await writerId()}`, 'other')],
+      [400, () => del('/follows/writers/not-an-id', 'other')],
+    ],
+    myFollows: [
+      [200, () => get('/me/follows', 'other')],
+      [401, () => get('/me/follows')],
+    ],
+    writerPage: [
+      [200, async () => get(`/writers/${await writerId()}?limit=3`)],
+      [404, () => get(`/writers/${unknownId}`)],
+      [400, () => get(`/writers/${unknownId}?limit=7`)],
+    ],
+    relatedArticles: [
+      [200, () => get(`/articles/related/${approved._id}`)],
+      [404, () => get(`/articles/related/${pending._id}`)],
+    ],
+    forYou: [
+      [200, () => get('/me/for-you?limit=10', 'other')],
+      [401, () => get('/me/for-you')],
+      [400, () => get('/me/for-you?limit=7', 'other')],
     ],
     trendingArticles: [
       [200, () => get('/articles/trending')],

@@ -14,13 +14,16 @@
  *   `pm_card_visa` (or card 4242…) succeeds, `pm_card_chargeDeclined` (or card 4000000000000002)
  *   is declined with 402 card_error.
  * Plus, for tests only, `markSucceeded(id)` and `succeededEvent(id)` in-process.
+ * Customers, Prices, Subscriptions, Invoices, SetupIntents, Refunds, Disputes and a test clock are
+ * in `billing` (./stripe-billing-fake.ts).
  *
  * Run standalone for the browser e2e: `tsx server/src/test/stripe-test-server.ts --port 12111`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { createBillingFake, FakeApiError, type BillingFake } from './stripe-billing-fake.js';
 
 type FormValue = string | FormObject;
 interface FormObject {
@@ -40,6 +43,8 @@ export interface TestPaymentIntent {
   payment_method_types: string[];
   payment_method: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
+  /** The charge made when it succeeded. */
+  latest_charge: string | null;
   created: number;
   livemode: false;
 }
@@ -62,6 +67,12 @@ export interface StripeTestServer {
   markSucceeded(id: string): TestPaymentIntent;
   /** A `payment_intent.succeeded` event for the intent as it is now (sign it with generateTestHeaderString). */
   succeededEvent(id: string): Record<string, unknown>;
+  /** Customers, subscriptions, invoices, refunds... and the test clock (./stripe-billing-fake.ts). */
+  readonly billing: BillingFake;
+  /** Resolves once every event sent to the webhook so far was answered. */
+  webhooksDelivered(): Promise<void>;
+  /** From now on, POSTs billing's events there, signed (like `options.webhook`). */
+  sendWebhooksTo(webhook: { url: string; secret: string }): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +81,11 @@ export interface StripeTestServerOptions {
   host?: string;
   /** When set, only this secret key is accepted; otherwise any `sk_test_…` key. */
   secretKey?: string;
+  /**
+   * Where to POST billing's events, signed with `secret` like Stripe does (the browser e2e); without
+   * it, tests take them with `billing.takeEvents()` and deliver them in the order they choose.
+   */
+  webhook?: { url: string; secret: string };
 }
 
 class ApiError extends Error {
@@ -118,6 +134,7 @@ export async function startStripeTestServer(
     intent.amount_received = intent.amount;
     intent.payment_method = paymentMethod;
     intent.last_payment_error = null;
+    billing.onIntentSucceeded(intent);
   };
 
   const createIntent = (body: FormObject): TestPaymentIntent => {
@@ -166,7 +183,8 @@ export async function startStripeTestServer(
       payment_method_types: types,
       payment_method: null,
       last_payment_error: null,
-      created: Math.floor(Date.now() / 1000),
+      latest_charge: null,
+      created: Math.floor(billing.now() / 1000),
       livemode: false,
     };
     intents.set(id, intent);
@@ -242,7 +260,64 @@ export async function startStripeTestServer(
     return intent;
   };
 
+  let deliveries = Promise.resolve();
+  let webhook = options.webhook;
+  const deliver = (event: unknown) => {
+    const hook = webhook;
+    if (!hook) return;
+    const payload = JSON.stringify(event);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', hook.secret).update(`${timestamp}.${payload}`).digest('hex');
+    // One at a time, in order, as a quiet Stripe endpoint would get them.
+    deliveries = deliveries.then(() =>
+      fetch(hook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+        body: payload,
+      }).then(
+        (res) => {
+          if (!res.ok) console.error(`[stripe-test-server] webhook answered ${res.status}`);
+        },
+        (err: unknown) => console.error(`[stripe-test-server] webhook failed: ${String(err)}`),
+      ),
+    );
+  };
+  const billing = createBillingFake(
+    {
+      create: ({ amount, currency }) => createIntent({ amount: String(amount), currency }),
+      get: (id) => intents.get(id),
+    },
+    deliver,
+  );
+
+  /** Test helpers over HTTP (the browser e2e): move the clock, make a card fail, dispute a charge. */
+  const testHelper = (path: string, body: FormObject): unknown => {
+    if (path === '/_test/clock') {
+      billing.advanceTo(Number(str(body.to)));
+      return { now: billing.now() };
+    }
+    if (path === '/_test/fail-payments') {
+      billing.failPayments(str(body.customer) ?? '', str(body.fail) !== 'false');
+      return { ok: true };
+    }
+    if (path === '/_test/dispute') return billing.dispute(str(body.payment_intent) ?? '');
+    return undefined;
+  };
+
+  const confirmSetupIntent = (id: string, body: FormObject, key: string | undefined) => {
+    if (key?.startsWith('pk_test_')) {
+      if (!billing.setupClientSecret(id) || str(body.client_secret) !== billing.setupClientSecret(id)) {
+        throw new ApiError(400, 'invalid_request_error', 'The client_secret provided does not match.', {
+          param: 'client_secret',
+        });
+      }
+    } else checkSecretKey(key);
+    return billing.route('POST', `/v1/setup_intents/${id}/confirm`, body);
+  };
+
   const route = (method: string, path: string, body: FormObject, key: string | undefined): unknown => {
+    const helped = method === 'POST' && path.startsWith('/_test/') ? testHelper(path, body) : undefined;
+    if (helped !== undefined) return helped;
     if (method === 'POST' && path === '/v1/payment_intents') {
       checkSecretKey(key);
       return createIntent(body);
@@ -257,8 +332,13 @@ export async function startStripeTestServer(
     const one = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && one) {
       checkSecretKey(key);
-      return getIntent(one[1]!);
+      return billing.expandIntent(getIntent(one[1]!), body);
     }
+    const confirmSetup = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirmSetup) return confirmSetupIntent(confirmSetup[1]!, body, key);
+    checkSecretKey(key);
+    const answer = billing.route(method, path, body);
+    if (answer !== undefined) return answer;
     throw new ApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   };
 
@@ -269,7 +349,7 @@ export async function startStripeTestServer(
       'access-control-allow-headers',
       'authorization, content-type, idempotency-key, stripe-version',
     );
-    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+    res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -286,7 +366,7 @@ export async function startStripeTestServer(
     try {
       const url = new URL(req.url ?? '/', 'http://stripe.test');
       const method = req.method ?? 'GET';
-      const raw = method === 'GET' ? url.search.slice(1) : await readBody(req);
+      const raw = method === 'GET' || method === 'DELETE' ? url.search.slice(1) : await readBody(req);
       const body = parseForm(raw);
       const key = bearer(req.headers.authorization) ?? str(body.key);
       const idempotencyKey = header(req.headers['idempotency-key']);
@@ -311,7 +391,7 @@ export async function startStripeTestServer(
           idempotent.set(idempotencyKey, { fingerprint, status: 200, body: result });
           send(200, result);
         } catch (err) {
-          if (err instanceof ApiError && err.status !== 401) {
+          if ((err instanceof ApiError || err instanceof FakeApiError) && err.status !== 401) {
             const errBody = errorBody(err, requestId);
             idempotent.set(idempotencyKey, { fingerprint, status: err.status, body: errBody });
           }
@@ -321,7 +401,7 @@ export async function startStripeTestServer(
       }
       send(200, route(method, url.pathname, body, key));
     } catch (err) {
-      if (err instanceof ApiError) send(err.status, errorBody(err, requestId));
+      if (err instanceof ApiError || err instanceof FakeApiError) send(err.status, errorBody(err, requestId));
       else send(500, { error: { type: 'api_error', message: String(err) } });
     }
   };
@@ -340,6 +420,11 @@ export async function startStripeTestServer(
     url,
     port: address.port,
     requests,
+    billing,
+    webhooksDelivered: () => deliveries,
+    sendWebhooksTo(to) {
+      webhook = to;
+    },
     intent: (id) => intents.get(id),
     markSucceeded(id) {
       const intent = getIntent(id);
@@ -352,7 +437,7 @@ export async function startStripeTestServer(
         id: `evt_${randomBytes(12).toString('hex')}`,
         object: 'event',
         api_version: null,
-        created: Math.floor(Date.now() / 1000),
+        created: Math.floor(billing.now() / 1000),
         type: 'payment_intent.succeeded',
         livemode: false,
         pending_webhooks: 1,
@@ -368,7 +453,7 @@ export async function startStripeTestServer(
   };
 }
 
-function errorBody(err: ApiError, requestId: string) {
+function errorBody(err: ApiError | FakeApiError, requestId: string) {
   return {
     error: {
       type: err.type,
@@ -420,12 +505,20 @@ export function parseForm(raw: string): FormObject {
   return out;
 }
 
-// Standalone: `tsx server/src/test/stripe-test-server.ts --port 12111` (browser e2e).
+// Standalone: `tsx server/src/test/stripe-test-server.ts --port 12111` (browser e2e). With
+// STRIPE_TEST_WEBHOOK_URL and STRIPE_WEBHOOK_SECRET set, billing's events are POSTed there, signed;
+// POST /_test/clock {to: <ms>}, /_test/fail-payments {customer}, /_test/dispute {payment_intent}
+// drive the test clock, failing cards and disputes.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const portArg = process.argv.indexOf('--port');
   const port =
     portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.STRIPE_TEST_PORT ?? 12111);
-  const server = await startStripeTestServer({ port });
+  const webhookUrl = process.env.STRIPE_TEST_WEBHOOK_URL;
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+  const server = await startStripeTestServer({
+    port,
+    ...(webhookUrl && webhookSecret ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+  });
   console.log(`Stripe test server listening on ${server.url}`);
   const stop = () => {
     void server.close().then(() => process.exit(0));

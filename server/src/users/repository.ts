@@ -6,7 +6,14 @@ import type { User } from './types.js';
  * counter and the redeemed PaymentIntent ids, which would let a reader of profiles correlate
  * payments) never leaves the server.
  */
-const PROFILE_PROJECTION = { uid: 0, lastSeenAt: 0, postedCount: 0, premiumGrants: 0 } as const;
+const PROFILE_PROJECTION = {
+  uid: 0,
+  lastSeenAt: 0,
+  postedCount: 0,
+  premiumGrants: 0,
+  premiumTakenBack: 0,
+  stripeCustomerId: 0,
+} as const;
 
 /** The only place that builds queries on `users`. */
 export function createUserRepository(store: Store) {
@@ -14,6 +21,15 @@ export function createUserRepository(store: Store) {
   return {
     findByEmail(email: string): Promise<User | null> {
       return users().findOne({ email });
+    },
+    /** The fields a writer shows publicly, plus the e-mail their articles are found by (never answered). */
+    findWritersByIds(
+      ids: string[],
+    ): Promise<Pick<User, '_id' | 'email' | 'name' | 'displayName' | 'photoURL'>[]> {
+      return users().find(
+        { _id: { $in: ids } },
+        { projection: { _id: 1, email: 1, name: 1, displayName: 1, photoURL: 1 } },
+      );
     },
     findProfileByEmail(email: string): Promise<User | null> {
       return users().findOne({ email }, { projection: PROFILE_PROJECTION });
@@ -92,10 +108,28 @@ export function createUserRepository(store: Store) {
       const result = await users().updateOne(
         { _id: userId, premiumEndAt: expected, premiumGrants: { $ne: paymentIntentId } },
         {
-          $set: { premiumEndAt },
+          // A pass: its end is tracked apart from a subscription's (billing/premium.ts).
+          $set: { premiumEndAt, passEndAt: premiumEndAt },
           $push: { premiumGrants: paymentIntentId },
         },
       );
+      return result.matchedCount === 1;
+    },
+    /**
+     * Compare-and-set of the premium fields (users/premium.ts): writes `set` only while premiumEndAt
+     * still holds `expected`; with `takeBackId`, only once per id (kept in premiumTakenBack).
+     */
+    async setPremiumIf(
+      userId: string,
+      expected: string | null,
+      set: Partial<User>,
+      takeBackId?: string,
+    ): Promise<boolean> {
+      const filter: Record<string, unknown> = { _id: userId, premiumEndAt: expected };
+      if (takeBackId) filter.premiumTakenBack = { $ne: takeBackId };
+      const update: Record<string, unknown> = { $set: set };
+      if (takeBackId) update.$push = { premiumTakenBack: takeBackId };
+      const result = await users().updateOne(filter, update);
       return result.matchedCount === 1;
     },
     /** After the payment record says granted: the intent's id is no longer needed on the user. */

@@ -8,6 +8,7 @@ import { createUserRepository } from './repository.js';
 import type { DomainEvents } from '../events/domain.js';
 import type { ProfileUpdate } from '@newsroom/common';
 import { isAdmin, isPremium, type User } from './types.js';
+import { premiumWriter } from './premium.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 
@@ -178,6 +179,8 @@ export function createUserService({
 
     /** The stored record, every field (the guards' caller record, payments). */
     findByEmail: repo.findByEmail,
+    /** Writers by their public id (the user record's id): name, photo, and the e-mail to find their articles. */
+    writersByIds: repo.findWritersByIds,
     /** Premium extension by compare-and-set (payments/grant.ts); says so when it moved. */
     async extendPremiumIf(
       user: Pick<User, '_id' | 'email'>,
@@ -190,6 +193,10 @@ export function createUserService({
       return moved;
     },
     finishGrant: repo.finishGrant,
+    /** The Stripe Customer made on the user's first subscription (billing/). */
+    setStripeCustomerId: (email: string, stripeCustomerId: string) => setFields(email, { stripeCustomerId }),
+    /** Subscriptions, refunds and disputes moving premium (billing/; users/premium.ts). */
+    ...premiumWriter({ repo, clock, events }),
     /** The free plan's posting slot, taken atomically (articles). */
     async claimPostSlot(...args: Parameters<typeof repo.claimPostSlot>) {
       const claimed = await repo.claimPostSlot(...args);

@@ -1,3 +1,5 @@
+import type { SubscriptionState } from '@newsroom/common';
+
 /** A user record as stored. Timestamps are ISO 8601 strings (UTC) on both engines. */
 export interface User {
   _id: string;
@@ -22,6 +24,18 @@ export interface User {
   postedCount?: number;
   /** Ids of the grants under way whose extension is already in premiumEndAt; see payments/grant.ts. */
   premiumGrants?: string[];
+  /**
+   * Premium = the later of the pass's end and the subscription's paid-through date; premiumEndAt
+   * holds that later one (billing/, docs/decisions/subscriptions.md). Absent on records from before.
+   */
+  passEndAt?: string | null;
+  subscriptionEndAt?: string | null;
+  /** PaymentIntents of passes whose time a refund or dispute took back (each once). */
+  premiumTakenBack?: string[];
+  /** The user's Stripe Customer, made on their first subscription. */
+  stripeCustomerId?: string;
+  /** Their latest subscription, as All Users shows it. */
+  subscription?: SubscriptionState;
   [key: string]: unknown;
 }
 

@@ -1,0 +1,196 @@
+/**
+ * What to read next: a signed-in reader's "For you" list, related reading under an article, and a
+ * writer's public page. Every query walks an index and stops after a few entries, whatever the size
+ * of the collection (docs/decisions/follows-and-feed.md).
+ */
+import {
+  FOR_YOU_SIZE,
+  RELATED_SIZE,
+  type ForYouCard,
+  type RelatedCard,
+  type WriterPage,
+} from '@newsroom/common';
+import type { Clock } from '../clock.js';
+import { NotFound } from '../errors.js';
+import type { DomainEvents } from '../events/domain.js';
+import { createFollowService } from '../follows/service.js';
+import type { Store } from '../store/port.js';
+import { createArticleRepository } from './repository.js';
+import { isApproved, toCard, type Article, type ArticleCard } from './types.js';
+
+/** The reader's latest reads left out by the queries (older ones are checked on the final picks). */
+const RECENT_READS = 500;
+/** How many of the reader's most-read tags the feed draws from. */
+const TOP_TAGS = 3;
+/** Per tag and the publisher: the newest candidates related reading weighs. */
+const RELATED_PER_SOURCE = 8;
+/** "Readers of this also read": the article's latest readers, and each one's latest reads. */
+const ALSO_READ_READERS = 10;
+const ALSO_READ_PER_READER = 10;
+
+type Dated = Pick<Article, '_id' | 'createdAt'>;
+const newestFirst = (a: Dated, b: Dated) =>
+  a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+
+export type Recommendations = ReturnType<typeof createRecommendations>;
+
+export function createRecommendations(deps: { store: Store; clock: Clock; events: DomainEvents }) {
+  const repo = createArticleRepository(deps.store);
+  const follows = createFollowService(deps);
+
+  /** The newest approved articles of each source, merged newest first, without repeats. */
+  const newestOf = async (
+    sources: Array<['publisher' | 'userInfo.email' | 'Tags', string]>,
+    exclude: string[],
+    limit: number,
+  ): Promise<string[]> => {
+    if (limit <= 0 || sources.length === 0) return [];
+    const runs = await Promise.all(
+      sources.map(([field, value]) => repo.newestApprovedWith(field, value, exclude, limit)),
+    );
+    const seen = new Set<string>();
+    return runs
+      .flat()
+      .sort(newestFirst)
+      .filter((a) => !seen.has(a._id) && seen.add(a._id))
+      .slice(0, limit)
+      .map((a) => a._id);
+  };
+
+  /** Cards of these ids in this order; ids no longer approved drop out. */
+  const cardsInOrder = async (ids: string[]): Promise<ArticleCard[]> => {
+    const byId = new Map((await repo.approvedCardsByIds(ids)).map((a) => [a._id, a]));
+    return ids.flatMap((id) => {
+      const a = byId.get(id);
+      return a && isApproved(a) ? [toCard(a)] : [];
+    });
+  };
+
+  return {
+    /**
+     * "For you": the newest approved articles of the publishers and writers the reader follows, then
+     * of the tags they read most, then trending; never one they have read; at most FOR_YOU_SIZE.
+     */
+    async forYou(reader: string): Promise<ForYouCard[]> {
+      const [followed, tags, recent] = await Promise.all([
+        follows.followedKeys(reader),
+        follows.topTags(reader, TOP_TAGS),
+        follows.recentlyRead(reader, RECENT_READS),
+      ]);
+      const picked: Array<{ id: string; reason: ForYouCard['reason'] }> = [];
+      const exclude = () => [...recent, ...picked.map((p) => p.id)];
+      const add = (ids: string[], reason: ForYouCard['reason']) => {
+        for (const id of ids) picked.push({ id, reason });
+      };
+      add(
+        await newestOf(
+          [
+            ...followed.publishers.map((p) => ['publisher', p] as ['publisher', string]),
+            ...followed.writers.map((w) => ['userInfo.email', w] as ['userInfo.email', string]),
+          ],
+          exclude(),
+          FOR_YOU_SIZE,
+        ),
+        'following',
+      );
+      add(
+        await newestOf(
+          tags.map((t) => ['Tags', t] as ['Tags', string]),
+          exclude(),
+          FOR_YOU_SIZE - picked.length,
+        ),
+        'tags',
+      );
+      const left = FOR_YOU_SIZE - picked.length;
+      if (left > 0)
+        add(
+          (await repo.trendingIds(exclude(), left)).map((a) => a._id),
+          'trending',
+        );
+      // Reads older than the latest RECENT_READS were not left out by the queries: drop them here.
+      const read = await follows.readAmong(
+        reader,
+        picked.map((p) => p.id),
+      );
+      const kept = picked.filter((p) => !read.has(p.id));
+      const reasons = new Map(kept.map((p) => [p.id, p.reason]));
+      return (await cardsInOrder(kept.map((p) => p.id))).map((card) => ({
+        ...card,
+        reason: reasons.get(card._id)!,
+      }));
+    },
+
+    /**
+     * Up to RELATED_SIZE approved articles to read after `id`: first those sharing most of its tags
+     * and its publisher (newest first among equals), then what its latest readers also read (most
+     * shared first). Never the article itself. Null when `id` is not an approved article.
+     */
+    async related(id: string): Promise<RelatedCard[] | null> {
+      const article = await repo.findById(id);
+      if (!article || !isApproved(article)) return null;
+      const tags = [...new Set(article.Tags ?? [])];
+      const [byTag, byPublisher] = await Promise.all([
+        Promise.all(tags.map((t) => repo.newestApprovedWith('Tags', t, [id], RELATED_PER_SOURCE))),
+        article.publisher
+          ? repo.newestApprovedWith('publisher', article.publisher, [id], RELATED_PER_SOURCE)
+          : Promise.resolve([]),
+      ]);
+      // Score: one point per shared tag, one for the same publisher.
+      const topic = new Map<string, { score: number; article: Dated }>();
+      const score = (a: Dated) => {
+        const entry = topic.get(a._id);
+        if (entry) entry.score += 1;
+        else topic.set(a._id, { score: 1, article: a });
+      };
+      byTag.flat().forEach(score);
+      byPublisher.forEach(score);
+      const picked: Array<{ id: string; reason: RelatedCard['reason'] }> = [...topic.values()]
+        .sort((a, b) => b.score - a.score || newestFirst(a.article, b.article))
+        .slice(0, RELATED_SIZE)
+        .map((t) => ({ id: t.article._id, reason: 'topic' }));
+
+      if (picked.length < RELATED_SIZE) {
+        const readers = await follows.recentReaders(id, ALSO_READ_READERS);
+        const reads = await Promise.all(readers.map((r) => follows.recentlyRead(r, ALSO_READ_PER_READER)));
+        const taken = new Set([id, ...picked.map((p) => p.id)]);
+        const counts = new Map<string, number>();
+        for (const other of reads.flat()) {
+          if (!taken.has(other)) counts.set(other, (counts.get(other) ?? 0) + 1);
+        }
+        const alsoRead = [...counts]
+          .sort(([a, x], [b, y]) => y - x || (a < b ? 1 : -1))
+          .map(([other]) => other);
+        // A few more than needed: some may no longer be approved.
+        for (const other of alsoRead.slice(0, RELATED_SIZE * 2))
+          picked.push({ id: other, reason: 'alsoRead' });
+      }
+      const reasons = new Map(picked.map((p) => [p.id, p.reason]));
+      return (await cardsInOrder(picked.map((p) => p.id)))
+        .slice(0, RELATED_SIZE)
+        .map((card) => ({ ...card, reason: reasons.get(card._id)! }));
+    },
+
+    /** GET /writers/{id}: the writer's public face and one page of their approved articles. */
+    async writerPage(writerId: string, page: number, limit: number): Promise<WriterPage> {
+      const writer = await follows.writer(writerId);
+      if (!writer) throw new NotFound('Writer not found');
+      const [{ articles, total }, followers] = await Promise.all([
+        repo.approvedByAuthor(writer.email, page, limit),
+        follows.followerCount(writerId),
+      ]);
+      return {
+        writer: {
+          _id: writer._id,
+          name: writer.name,
+          photoURL: writer.photoURL,
+          followers,
+          articleCount: total,
+        },
+        articles: articles.map(toCard),
+        page,
+        limit,
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { SubscriptionPlanId, SubscriptionStatus } from '@newsroom/common';
+import { DuplicateKeyError, type Store } from '../store/port.js';
+
+/** A Stripe Subscription as last fetched from Stripe (never patched by deltas: billing/sync.ts). */
+export interface SubscriptionRecord {
+  /** Stripe's subscription id. */
+  _id: string;
+  email: string;
+  uid: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  plan: SubscriptionPlanId | null;
+  priceId: string;
+  itemId: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  trialEnd: string | null;
+  latestInvoicePaid: boolean;
+  card: { brand: string; last4: string } | null;
+  createdAt: string;
+  /** Which of the user's subscriptions this is (1, 2, ...): orders those Stripe made in one second. */
+  seq: number;
+  syncedAt: string;
+  [key: string]: unknown;
+}
+
+/** One invoice of a subscription that asked for money: what it bought and what became of it. */
+export interface InvoiceRecord {
+  /** Stripe's invoice id. */
+  _id: string;
+  email: string;
+  subscriptionId: string;
+  paymentIntentId: string | null;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  status: 'paid' | 'open' | 'failed' | 'void';
+  createdAt: string;
+  periodStart: string;
+  periodEnd: string;
+  hostedInvoiceUrl: string | null;
+  receiptUrl?: string | null;
+  /** Cents, from the charge. */
+  refundedAmount?: number;
+  disputed?: boolean;
+  /** A full refund or a dispute took this period back (once). */
+  takenBack?: 'refunded' | 'disputed';
+  [key: string]: unknown;
+}
+
+/** A Stripe event handled (or being handled): the durable record that makes a delivery count once. */
+export interface StripeEventRecord {
+  _id: string;
+  type: string;
+  receivedAt: string;
+  doneAt?: string;
+  [key: string]: unknown;
+}
+
+const LISTED = 50;
+
+/** The only place that builds queries on subscriptions, billing_invoices and stripe_events. */
+export function billingRepository(store: Store) {
+  const subscriptions = () => store.collection<SubscriptionRecord>('subscriptions');
+  const invoices = () => store.collection<InvoiceRecord>('billing_invoices');
+  const events = () => store.collection<StripeEventRecord>('stripe_events');
+
+  return {
+    async saveSubscription(record: SubscriptionRecord): Promise<void> {
+      const { _id, ...fields } = record;
+      await subscriptions().updateOne({ _id }, { $set: fields }, { upsert: true });
+    },
+    findSubscription: (id: string) => subscriptions().findOne({ _id: id }),
+    /** A user's subscriptions, newest first: the first is the one the billing page manages. */
+    subscriptionsOf: (email: string) =>
+      subscriptions().find({ email }, { sort: { createdAt: -1, seq: -1, _id: -1 }, limit: LISTED }),
+    countSubscriptions: (email: string) => subscriptions().countDocuments({ email }),
+
+    /** Writes what Stripe says of an invoice; what refunds and disputes recorded stays. */
+    async saveInvoice(record: InvoiceRecord): Promise<void> {
+      const { _id, ...fields } = record;
+      await invoices().updateOne({ _id }, { $set: fields }, { upsert: true });
+    },
+    invoicesOf: (email: string) =>
+      invoices().find({ email }, { sort: { createdAt: -1, _id: -1 }, limit: LISTED }),
+    invoiceByPaymentIntent: (paymentIntentId: string) => invoices().findOne({ paymentIntentId }),
+    /** The periods a refund or dispute took back, per subscription. */
+    takenBackOf: (subscriptionId: string) =>
+      invoices().find({ subscriptionId, takenBack: { $exists: true } }, { limit: LISTED }),
+    async setChargeState(
+      id: string,
+      state: { refundedAmount: number; disputed: boolean; receiptUrl: string | null },
+    ) {
+      await invoices().updateOne({ _id: id }, { $set: state });
+    },
+    /** True the first time only. */
+    async markTakenBack(id: string, cause: 'refunded' | 'disputed'): Promise<boolean> {
+      const r = await invoices().updateOne(
+        { _id: id, takenBack: { $exists: false } },
+        { $set: { takenBack: cause } },
+      );
+      return r.modifiedCount > 0;
+    },
+
+    /** Whether this event was handled to the end already. */
+    async eventDone(id: string): Promise<boolean> {
+      return !!(await events().findOne({ _id: id }))?.doneAt;
+    },
+    async eventStarted(id: string, type: string, at: string): Promise<void> {
+      try {
+        await events().insertOne({ _id: id, type, receivedAt: at });
+      } catch (err) {
+        // A delivery before ours was cut short: this one finishes it (the handlers are idempotent).
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    },
+    async eventFinished(id: string, at: string): Promise<void> {
+      await events().updateOne({ _id: id }, { $set: { doneAt: at } });
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof billingRepository>;

@@ -1,0 +1,161 @@
+/**
+ * The billing page's answer (GET /billing, and an admin's GET /admin/billing): current access and
+ * why, the subscription, the card, and every payment of passes and invoices with refunds shown
+ * (docs/decisions/subscriptions.md).
+ */
+import type { BillingPayment, BillingSummary } from '@newsroom/common';
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import type { Clock } from '../clock.js';
+import { NotFound } from '../errors.js';
+import { passLedger, type PassRecord } from '../payments/passes.js';
+import { planBySeconds } from '../payments/plans.js';
+import { passEndOf } from '../users/premium.js';
+import type { UserService } from '../users/service.js';
+import { isPremium } from '../users/types.js';
+import type { BillingRepository, InvoiceRecord, SubscriptionRecord } from './repository.js';
+import type { SubscriptionSync } from './sync.js';
+
+/** Subscriptions that still renew (or may): one at a time per user. */
+export const LIVE: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+/** Pass receipts read from Stripe per billing page view (the rest on later views). */
+const RECEIPTS_READ_PER_VISIT = 5;
+
+const dollars = (cents: number) => cents / 100;
+const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 0);
+
+export function billingSummaries(deps: {
+  repo: BillingRepository;
+  users: UserService;
+  passes: ReturnType<typeof passLedger>;
+  stripe: Stripe | null;
+  sync: SubscriptionSync | null;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { repo, users, passes, stripe, sync } = deps;
+
+  /** The subscription the billing page manages: the user's newest. */
+  async function current(email: string): Promise<SubscriptionRecord | null> {
+    return (await repo.subscriptionsOf(email))[0] ?? null;
+  }
+
+  /**
+   * Stripe's receipt of each pass not read yet (a few per page, each once: it is kept on the pass).
+   * A receipt that cannot be read now is left for the next visit.
+   */
+  async function passReceipts(records: PassRecord[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (!stripe) return found;
+    const missing = records.filter((r) => !r.receiptUrl).slice(0, RECEIPTS_READ_PER_VISIT);
+    await Promise.all(
+      missing.map(async ({ paymentIntentId }) => {
+        try {
+          const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+          const url = typeof intent.latest_charge === 'object' ? intent.latest_charge?.receipt_url : null;
+          if (!url) return;
+          found.set(paymentIntentId, url);
+          await passes.setReceiptUrl(paymentIntentId, url);
+        } catch (err) {
+          deps.logger.warn({ err, paymentIntentId }, 'billing: a pass receipt could not be read');
+        }
+      }),
+    );
+    return found;
+  }
+
+  async function payments(email: string): Promise<BillingPayment[]> {
+    const [invoices, passRecords] = await Promise.all([repo.invoicesOf(email), passes.passesOf(email)]);
+    const receipts = await passReceipts(passRecords);
+    // Invoices never tried (a first invoice not confirmed yet, one of an abandoned start) are no payments.
+    const tried = invoices.filter(
+      (invoice): invoice is InvoiceRecord & { status: 'paid' | 'failed' } =>
+        invoice.status === 'paid' || invoice.status === 'failed',
+    );
+    const rows: BillingPayment[] = tried.map((invoice) => {
+      const refunded = invoice.refundedAmount ?? 0;
+      const status: BillingPayment['status'] = invoice.disputed
+        ? 'disputed'
+        : refunded >= invoice.amount && refunded > 0
+          ? 'refunded'
+          : refunded > 0
+            ? 'partially_refunded'
+            : invoice.status;
+      return {
+        paymentIntentId: invoice.paymentIntentId,
+        kind: 'subscription',
+        description: `Subscription, ${invoice.periodStart.slice(0, 10)} to ${invoice.periodEnd.slice(0, 10)}`,
+        amount: dollars(invoice.amount),
+        refundedAmount: dollars(refunded),
+        date: invoice.createdAt,
+        status,
+        receiptUrl: invoice.hostedInvoiceUrl ?? invoice.receiptUrl ?? null,
+        periodStart: invoice.status === 'paid' ? invoice.periodStart : null,
+        periodEnd: invoice.status === 'paid' ? invoice.periodEnd : null,
+        takenBack: !!invoice.takenBack,
+      };
+    });
+    for (const pass of passRecords) {
+      const takenBack = pass.takenBack;
+      rows.push({
+        paymentIntentId: pass.paymentIntentId,
+        kind: 'pass',
+        description: `Pass: ${planBySeconds(pass.seconds)?.label ?? `${pass.seconds} seconds`}`,
+        amount: pass.amount,
+        refundedAmount: takenBack === 'refunded' ? pass.amount : 0,
+        date: pass.grantedAt,
+        status: takenBack ?? 'paid',
+        receiptUrl: pass.receiptUrl ?? receipts.get(pass.paymentIntentId) ?? null,
+        periodStart: null,
+        periodEnd: null,
+        takenBack: !!takenBack,
+      });
+    }
+    return rows.sort((a, b) => ms(b.date) - ms(a.date));
+  }
+
+  async function summaryOf(email: string): Promise<BillingSummary> {
+    let sub = await current(email);
+    // Not finished yet (the card field is confirming, or the webhook has not come): ask Stripe once.
+    if (sub && sync && (sub.status === 'incomplete' || (sub.status === 'trialing' && !sub.card))) {
+      sub = (await sync.syncSubscription(sub._id)) ?? sub;
+    }
+    const user = await users.findByEmail(email);
+    if (!user) throw new NotFound('User not found');
+    const passEndAt = passEndOf(user);
+    const subscriptionPaidThrough = user.subscriptionEndAt ?? null;
+    const premiumEndAt = user.premiumEndAt;
+    const source =
+      !premiumEndAt || !isPremium(user, deps.clock.now())
+        ? 'none'
+        : ms(subscriptionPaidThrough) >= ms(passEndAt)
+          ? 'subscription'
+          : 'pass';
+    const live = sub ? LIVE.has(sub.status) : false;
+    return {
+      premium: {
+        active: isPremium(user, deps.clock.now()),
+        premiumEndAt,
+        source,
+        passEndAt,
+        subscriptionPaidThrough,
+      },
+      subscription: sub
+        ? {
+            id: sub._id,
+            status: sub.status,
+            plan: sub.plan,
+            currentPeriodEnd: sub.currentPeriodEnd,
+            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            renewsOn: live && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null,
+            endsOn: live ? (sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null) : sub.endedAt,
+            trialEnd: sub.trialEnd,
+          }
+        : null,
+      card: sub?.card ?? null,
+      payments: await payments(email),
+    };
+  }
+
+  return { current, summaryOf };
+}

@@ -1,0 +1,146 @@
+import { MAX_FOLLOWS, TAGS, type FollowKind, type FollowState, type MyFollows } from '@newsroom/common';
+import type { Clock } from '../clock.js';
+import { Conflict, Invalid, NotFound } from '../errors.js';
+import type { DomainEvents } from '../events/domain.js';
+import { createPublisherService } from '../publishers/service.js';
+import type { Store } from '../store/port.js';
+import { createUserService } from '../users/service.js';
+import type { User } from '../users/types.js';
+import { createFollowRepository, followId, type Follow } from './repository.js';
+
+export type FollowService = ReturnType<typeof createFollowService>;
+
+/** A writer as anyone may see them, with the e-mail their articles are found by (never answered). */
+export interface WriterRecord {
+  _id: string;
+  name: string;
+  photoURL: string;
+  email: string;
+}
+
+/** A name as published: never an address (an account registered without a name kept its e-mail). */
+const publicName = (user: { name?: string; displayName?: string }) => {
+  const name = (user.name || user.displayName || '').trim();
+  return name.includes('@') ? '' : name;
+};
+
+const KNOWN_TAGS: ReadonlySet<string> = new Set(TAGS);
+
+/**
+ * Follows of publishers and writers, and each reader's reading history (the articles they read and
+ * how often they read each tag), which the personal front page and related reading are made from.
+ * See docs/decisions/follows-and-feed.md.
+ */
+export function createFollowService(deps: { store: Store; clock: Clock; events: DomainEvents }) {
+  const repo = createFollowRepository(deps.store);
+  const publishers = createPublisherService(deps);
+  const users = createUserService(deps);
+
+  const writersByIds = async (ids: string[]): Promise<WriterRecord[]> =>
+    (await users.writersByIds(ids)).map((u) => ({
+      _id: u._id,
+      name: publicName(u),
+      photoURL: u.photoURL ?? '',
+      email: u.email,
+    }));
+
+  const writer = async (id: string): Promise<WriterRecord | null> => (await writersByIds([id]))[0] ?? null;
+
+  /** The target and what the feed finds its articles by; 404 when there is none. */
+  const resolve = async (kind: FollowKind, id: string): Promise<{ key: string }> => {
+    if (kind === 'publisher') {
+      const publisher = (await publishers.list()).find((p) => p._id === id);
+      if (!publisher) throw new NotFound('Publisher not found');
+      return { key: publisher.publisherName };
+    }
+    const found = await writer(id);
+    if (!found) throw new NotFound('Writer not found');
+    return { key: found.email };
+  };
+
+  const state = async (following: boolean, target: string): Promise<FollowState> => ({
+    following,
+    followers: await repo.countFollowers(target),
+  });
+
+  return {
+    writer,
+
+    /** POST /follows/{kind}s/{id}: idempotent; nobody follows themselves; at most MAX_FOLLOWS each. */
+    async follow(caller: User, kind: FollowKind, target: string): Promise<FollowState> {
+      const { key } = await resolve(kind, target);
+      if (kind === 'writer' && key === caller.email) {
+        throw new Invalid('You cannot follow yourself', [{ path: 'id', message: 'This is you' }]);
+      }
+      const _id = followId(caller.email, kind, target);
+      if (await repo.isFollowing(_id)) return state(true, target);
+      if ((await repo.countFollowing(caller.email)) >= MAX_FOLLOWS) {
+        throw new Conflict(`You already follow ${MAX_FOLLOWS}: unfollow one first`);
+      }
+      const createdAt = deps.clock.now().toISOString();
+      const added = await repo.insertFollow({ _id, follower: caller.email, kind, target, key, createdAt });
+      if (added) await deps.events.publish({ type: 'follow.added', follower: caller.email, kind, target });
+      return state(true, target);
+    },
+
+    /** DELETE /follows/{kind}s/{id}: idempotent. */
+    async unfollow(caller: User, kind: FollowKind, target: string): Promise<FollowState> {
+      await resolve(kind, target);
+      if (await repo.deleteFollow(followId(caller.email, kind, target))) {
+        await deps.events.publish({ type: 'follow.removed', follower: caller.email, kind, target });
+      }
+      return state(false, target);
+    },
+
+    /** GET /me/follows: what the caller follows, most recently followed first. */
+    async list(caller: User): Promise<MyFollows> {
+      const follows = await repo.followedBy(caller.email, MAX_FOLLOWS);
+      const ids = (kind: FollowKind) => follows.filter((f) => f.kind === kind).map((f) => f.target);
+      const [allPublishers, writers] = await Promise.all([publishers.list(), writersByIds(ids('writer'))]);
+      const publisherById = new Map(allPublishers.map((p) => [p._id, p]));
+      const writerById = new Map(writers.map((w) => [w._id, w]));
+      return {
+        publishers: ids('publisher').flatMap((id) => {
+          const p = publisherById.get(id);
+          return p ? [{ _id: p._id, publisherName: p.publisherName, logo: p.logo }] : [];
+        }),
+        writers: ids('writer').flatMap((id) => {
+          const w = writerById.get(id);
+          return w ? [{ _id: w._id, name: w.name, photoURL: w.photoURL }] : [];
+        }),
+      };
+    },
+
+    followerCount: (target: string) => repo.countFollowers(target),
+
+    /** What a reader follows as the feed queries it: publisher names and writers' e-mails. */
+    async followedKeys(reader: string): Promise<{ publishers: string[]; writers: string[] }> {
+      const follows: Follow[] = await repo.followedBy(reader, MAX_FOLLOWS);
+      const keys = (kind: FollowKind) => follows.filter((f) => f.kind === kind).map((f) => f.key);
+      return { publishers: keys('publisher'), writers: keys('writer') };
+    },
+
+    /** A counted view of `article` by `reader` goes into their reading history. */
+    recordRead(reader: string, article: { _id: string; Tags?: string[] | null }, at: Date): Promise<void> {
+      const tags = [...new Set((article.Tags ?? []).filter((t) => KNOWN_TAGS.has(t)))];
+      return repo.addRead(reader, article._id, tags, at.toISOString());
+    },
+
+    /** The tags a reader read most, most read first (ties by name). */
+    async topTags(reader: string, n: number): Promise<string[]> {
+      return Object.entries(await repo.tagCounts(reader))
+        .filter(([tag, count]) => KNOWN_TAGS.has(tag) && typeof count === 'number' && count > 0)
+        .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+        .slice(0, n)
+        .map(([tag]) => tag);
+    },
+
+    /** The ids of the articles a reader read most recently. */
+    async recentlyRead(reader: string, limit: number): Promise<string[]> {
+      return (await repo.recentReads(reader, limit)).map((r) => r.articleId);
+    },
+
+    readAmong: repo.readAmong,
+    recentReaders: repo.recentReaders,
+  };
+}

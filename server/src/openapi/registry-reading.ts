@@ -1,0 +1,99 @@
+/** Follows, writers' pages, "For you" and related reading in the OpenAPI document (see registry.ts). */
+import {
+  followTargetParamSchema,
+  FollowStateSchema,
+  forYouQuerySchema,
+  ForYouPageSchema,
+  idParamSchema,
+  MyFollowsSchema,
+  RelatedArticlesSchema,
+  writerPageQuerySchema,
+  WriterPageSchema,
+} from '@newsroom/common';
+import { operationsOf, PAGE_LIMIT, type OperationSpec } from './operation.js';
+
+const notModified = { 304: { description: 'Not modified (If-None-Match matched the ETag)' } };
+
+const followOperations = (kind: 'publisher' | 'writer'): OperationSpec[] => {
+  const Kind = kind === 'publisher' ? 'Publisher' : 'Writer';
+  const whom = kind === 'publisher' ? 'a publisher' : 'a writer (their public id; not oneself)';
+  return [
+    {
+      route: `POST /follows/${kind}s/:id`,
+      operationId: `follow${Kind}`,
+      summary: `Follow ${whom} (idempotent)`,
+      security: 'session',
+      access: 'signed-in',
+      params: followTargetParamSchema,
+      ok: FollowStateSchema,
+      errors: [404, 409],
+      limited: true,
+    },
+    {
+      route: `DELETE /follows/${kind}s/:id`,
+      operationId: `unfollow${Kind}`,
+      summary: `Stop following ${kind === 'publisher' ? 'a publisher' : 'a writer'} (idempotent)`,
+      security: 'session',
+      access: 'signed-in',
+      params: followTargetParamSchema,
+      ok: FollowStateSchema,
+      errors: [404],
+      limited: true,
+    },
+  ];
+};
+
+export const followOperationsList = operationsOf('Follows', [
+  ...followOperations('publisher'),
+  ...followOperations('writer'),
+  {
+    route: 'GET /me/follows',
+    operationId: 'myFollows',
+    summary: 'The publishers and writers the caller follows, most recent first',
+    security: 'session',
+    access: 'signed-in',
+    ok: MyFollowsSchema,
+  },
+]);
+
+export const readingOperations = operationsOf('Reading', [
+  {
+    route: 'GET /writers/:id',
+    operationId: 'writerPage',
+    summary: "A writer's public page: name, photo, follower count and their approved articles",
+    description: 'Never the e-mail address. `id` is the `userInfo.writerId` of their articles’ details.',
+    security: 'none',
+    access: 'anyone',
+    params: idParamSchema,
+    query: writerPageQuerySchema,
+    paramHints: { limit: PAGE_LIMIT },
+    ok: WriterPageSchema,
+    errors: [404],
+    cached: true,
+  },
+  {
+    route: 'GET /articles/related/:id',
+    operationId: 'relatedArticles',
+    summary:
+      'Up to 4 approved articles to read next (same tags and publisher, then what its readers also read)',
+    security: 'none',
+    access: 'anyone',
+    params: idParamSchema,
+    ok: RelatedArticlesSchema,
+    errors: [404],
+    cached: true,
+  },
+  {
+    route: 'GET /me/for-you',
+    operationId: 'forYou',
+    summary: "The caller's personal front page, a page at a time",
+    description:
+      'Newest approved articles of followed publishers and writers, then of the tags the caller reads most, then trending; never one the caller has read; at most 60 in all. Kept for a minute per reader; a follow or a read drops it at once.',
+    security: 'session',
+    access: 'signed-in',
+    query: forYouQuerySchema,
+    paramHints: { limit: PAGE_LIMIT },
+    ok: ForYouPageSchema,
+    responses: notModified,
+  },
+]);
