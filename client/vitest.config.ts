@@ -3,8 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// Files that need modules nobody has loaded yet: Firebase unloaded on the first paint, a vi.mock'ed module.
-const freshModules = ['src/app/lazy-session.test.tsx', 'src/lib/query-client.test.ts'];
+// Files that need modules nobody has loaded yet: Firebase unloaded on the first paint, a vi.mock'ed module,
+// lib/env.ts read after test/auth-emulator has pointed it at the emulator.
+const freshModules = [
+  'src/app/lazy-session.test.tsx',
+  'src/app/session-lifetime.test.tsx',
+  'src/lib/query-client.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],

@@ -18,6 +18,7 @@ import {
   type Account,
 } from './harness';
 import { serveStripeJsStandIn } from './stripe-js-standin';
+import { apiToken } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
 const stripeApiBase = inject('stripeApiBase');
@@ -29,12 +30,20 @@ interface Card {
 
 let free: Card;
 let premium: Card;
+/** The public page of the free article's writer (its id comes with the signed-in article view). */
+let writer: string;
 
 beforeAll(async () => {
   const cards = await apiGet<Card[]>('/all-articles/approved?limit=50');
   free = cards.find((c) => c.isPremium === 'No')!;
   premium = cards.find((c) => c.isPremium === 'Yes')!;
   expect(free && premium, 'the seed has free and premium approved articles').toBeTruthy();
+  const article = await apiGet<{ userInfo?: { writerId?: string } }>(
+    `/article/data/${free._id}`,
+    await apiToken(DEMO.reader),
+  );
+  expect(article.userInfo?.writerId, 'the article names its writer').toBeTruthy();
+  writer = `/writers/${article.userInfo!.writerId!}`;
 });
 
 /** A route has drawn its content: no skeleton or busy region left, and the network is quiet. */
@@ -59,7 +68,14 @@ async function toPayment(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('button', { name: /Pay \$10/ }).isEnabled()).toBe(true);
 }
 
-const PUBLIC = ['/', '/all-articles', () => `/article-details/${free._id}`, '/about-us', '/accessibility'];
+const PUBLIC = [
+  '/',
+  '/all-articles',
+  () => `/article-details/${free._id}`,
+  () => writer,
+  '/about-us',
+  '/accessibility',
+];
 
 const roles: { name: string; account: Account | null; routes: (string | (() => string))[] }[] = [
   {

@@ -16,6 +16,7 @@ import { screen, type Screen } from './screens';
 const Home = screen(() => import('./routes/Home'));
 const AllArticles = screen(() => import('./routes/AllArticles'));
 const ArticleDetails = screen(() => import('./routes/ArticleDetails'));
+const WriterPage = screen(() => import('./routes/WriterPage'));
 const AboutUs = screen(() => import('./routes/AboutUs'));
 const Accessibility = screen(() => import('./routes/Accessibility'));
 const AddArticle = screen(() => import('./routes/AddArticle'));
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
       { path: '/premium-articles', element: subscribed(PremiumArticles) },
       // Public: signed-out visitors get the teaser (the screen decides), and crawlers the site's tags.
       { path: '/article-details/:id', element: page(ArticleDetails) },
+      // Public: a writer's name, photo and approved articles (never their e-mail).
+      { path: '/writers/:id', element: page(WriterPage) },
       { path: '/about-us', element: page(AboutUs) },
       { path: '/accessibility', element: page(Accessibility) },
       {

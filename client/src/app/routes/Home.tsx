@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { usePageTitle } from '@/components/usePageTitle';
+import { ForYouSection } from '@/features/articles/components/ForYouSection';
 import { PublisherGrid } from '@/features/articles/components/PublisherGrid';
 import { TrendingCarousel } from '@/features/articles/components/TrendingCarousel';
 import { HOME_TIMINGS } from '@/features/home/content';
@@ -45,6 +46,9 @@ export default function Home() {
           </Suspense>
         </div>
       </section>
+
+      {/* Signed in only, after hydration (the server renders Home for signed-out visitors). */}
+      <ForYouSection />
 
       <HomeSection
         id="publishers"

@@ -6,7 +6,29 @@ export const articleMessages = {
   signInToRead: 'Sign in to read',
   signInTeaserTitle: 'Read the full story',
   signInTeaserText: 'Sign in to your Newsroom account to read this article to the end.',
+  relatedReading: 'Related reading',
+  forYouTitle: 'For you',
+  forYouKicker: 'Your front page',
+  forYouIntro: 'New from the publishers and writers you follow, then more on what you read most.',
+  forYouEmpty: 'Nothing new for you yet. Follow a publisher or a writer to fill this page.',
+  writerNotFound: 'Writer not found',
 } as const;
+
+/** The Follow button's words; its accessible name starts with what it shows (WCAG 2.5.3). */
+export const followMessages = {
+  follow: 'Follow',
+  following: 'Following',
+  name: (following: boolean, target: string) => `${following ? 'Following' : 'Follow'} ${target}`,
+} as const;
+
+/** Why an article is in the reader's "For you" (the card's small label). */
+export function forYouReason(reason: 'following' | 'tags' | 'trending', tags: readonly string[]): string {
+  if (reason === 'following') return 'From what you follow';
+  // The API says a tag the reader reads most matched, not which one: the card's tags are named.
+  if (reason === 'tags')
+    return tags.length ? `Because you read ${tags.join(', ')}` : 'Because of what you read';
+  return 'Trending';
+}
 
 /** Card descriptions show the first 200 characters (docs/product.md §9). */
 export const CARD_DESCRIPTION_LENGTH = 200;

@@ -15,6 +15,7 @@ import { clearSessionToken, saveSessionToken, TOKEN_KEY } from '@/lib/api-client
 import { AuthContext, type AuthContextValue } from '@/lib/auth';
 import { startApiStandIn, tokenLiving, type ApiStandIn } from '@/test/api-stand-in';
 import { FakeEventSource } from '@/test/fake-event-source';
+import { allowToasts } from '@/test/render-screen';
 import { LiveEvents } from './LiveEvents';
 
 /** Messages change React state: each is delivered inside act(). */
@@ -32,17 +33,7 @@ const NO_FILTER = { search: '', publisher: '', tags: [] };
 
 let api: ApiStandIn;
 beforeAll(async () => {
-  // jsdom has no matchMedia; react-hot-toast asks it about reduced motion when a toast shows.
-  window.matchMedia ??= ((media: string) => ({
-    matches: false,
-    media,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  allowToasts();
   api = await startApiStandIn();
   api.respond(({ path }) => ({
     status: 200,

@@ -19,6 +19,12 @@ export const queryKeys = {
   article: (id: string) => ['private', 'article', id],
   premium: ['private', 'premium-articles'],
   publishers: ['publisher-data'],
+  /** Every article's related reading. */
+  related: ['articles', 'related'],
+  relatedTo: (id: string) => ['articles', 'related', id],
+  /** Every writer's public page. */
+  writers: ['writers'],
+  writer: (id: string) => ['writers', id],
 
   plans: ['plans'],
   userCounts: ['users-count'],
@@ -32,6 +38,10 @@ export const queryKeys = {
   postingOf: (email: string) => ['private', 'posting', email],
   myArticleViews: ['private', 'my-article-views'],
   myArticleViewsOf: (email: string, days: number) => ['private', 'my-article-views', email, days],
+  myFollows: ['private', 'follows'],
+  myFollowsOf: (email: string) => ['private', 'follows', email],
+  forYou: ['private', 'for-you'],
+  forYouOf: (email: string) => ['private', 'for-you', email],
 
   admin: {
     users: ['private', 'admin', 'all-users'],

@@ -1,9 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FollowKind } from '@newsroom/common';
 import { queryKeys } from './keys';
 
 const k = queryKeys;
 /** Where readers see approved articles. */
-const publicLists = [k.approved, k.trending, k.premium];
+const publicLists = [k.approved, k.trending, k.premium, k.related, k.writers, k.forYou];
 const oneArticle = (id: string) => [k.article(id), k.publicArticle(id)];
 
 /**
@@ -46,14 +47,23 @@ export const staleAfter = {
     ...publicLists,
     ...oneArticle(id),
   ],
-  /** Reading an article counts a view on it. */
-  articleViewed: (id: string): QueryKey[] => [k.article(id)],
+  /** Reading an article counts a view on it, and takes it out of the reader's "For you". */
+  articleViewed: (id: string): QueryKey[] => [k.article(id), k.forYou],
   publisherAdded: (): QueryKey[] => [k.publishers, k.admin.publisherCounts],
   /** The role shows in the admin's user table, and in the promoted user's own profile (their tabs). */
   userMadeAdmin: (promotedIsMe = false): QueryKey[] =>
     promotedIsMe ? [k.admin.users, k.profiles] : [k.admin.users],
-  /** Name and photo show in the admin's user table too. */
-  profileUpdated: (email: string): QueryKey[] => [k.profile(email), k.admin.users],
+  /** Name and photo show in the admin's user table and on the writer's public page too. */
+  profileUpdated: (email: string): QueryKey[] => [k.profile(email), k.admin.users, k.writers],
+  /**
+   * A follow or unfollow: what the reader follows, their "For you" list (the server rebuilds it) and a
+   * followed writer's page (its follower count).
+   */
+  followChanged: (kind: FollowKind, id: string): QueryKey[] => [
+    k.myFollows,
+    k.forYou,
+    ...(kind === 'writer' ? [k.writer(id)] : []),
+  ],
   /** Premium from now (or no longer): the profile's end date, the counts, the premium list. */
   premiumChanged: (email: string): QueryKey[] => [k.profile(email), k.userCounts, k.admin.users, k.premium],
 };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { LoadError } from '@/components/LoadError';
-import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { useApprovedArticles, usePublishers } from '@/lib/api/articles';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { articleMessages } from '../messages';
 import type { TagOption } from '../tags';
 import { ArticleCard } from './ArticleCard';
+import { LoadMore } from './LoadMore';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 import { TagSelect } from './TagSelect';
 import { SearchIcon } from '@/components/screen-icons';
@@ -119,18 +119,7 @@ export function AllArticlesView() {
               />
             ))}
           </div>
-          {articles.hasNextPage && (
-            <div className="mt-10 text-center">
-              <button
-                type="button"
-                className="btn btn-outline px-8"
-                onClick={() => void articles.fetchNextPage()}
-                disabled={articles.isFetchingNextPage}
-              >
-                {articles.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />} Load more
-              </button>
-            </div>
-          )}
+          <LoadMore pages={articles} />
         </>
       )}
     </section>

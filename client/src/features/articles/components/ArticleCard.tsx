@@ -13,9 +13,11 @@ interface ArticleCardProps {
   canReadPremium: boolean;
   /** The card's place in its grid: the first row is above the fold, the first card is the page's LCP. */
   index?: number;
+  /** A small label above the publisher (why the card is here, in "For you"). */
+  label?: string;
 }
 
-export function ArticleCard({ article, canReadPremium, index = Infinity }: ArticleCardProps) {
+export function ArticleCard({ article, canReadPremium, index = Infinity, label }: ArticleCardProps) {
   const premium = article.isPremium === 'Yes';
   const locked = premium && !canReadPremium;
   const href = `/article-details/${article._id}`;
@@ -43,6 +45,11 @@ export function ArticleCard({ article, canReadPremium, index = Infinity }: Artic
         {premium && <PremiumBadge className="absolute top-3 left-3 shadow" />}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
+        {label && (
+          <p className="self-start rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold text-ink">
+            {label}
+          </p>
+        )}
         <p className="section-kicker">{article.publisher}</p>
         <h2 className="font-display text-xl leading-snug font-bold">
           {locked ? (

@@ -1,11 +1,11 @@
 import { LoadError } from '@/components/LoadError';
-import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
 import { usePremiumArticles } from '@/lib/api/articles';
 import { ArticleCard } from './ArticleCard';
+import { LoadMore } from './LoadMore';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 
-/** The premium-only articles, newest first, 20 at a time with "Load more" (as All Articles). */
+/** The premium-only articles, newest first, a page (READER_PAGE_SIZE) at a time with "Load more" (as All Articles). */
 export function PremiumArticlesView() {
   const { user } = useAuth();
   const articles = usePremiumArticles(!!user?.email);
@@ -33,18 +33,7 @@ export function PremiumArticlesView() {
           <ArticleCard key={article._id} article={article} canReadPremium index={index} />
         ))}
       </div>
-      {articles.hasNextPage && (
-        <div className="mt-10 text-center">
-          <button
-            type="button"
-            className="btn btn-outline px-8"
-            onClick={() => void articles.fetchNextPage()}
-            disabled={articles.isFetchingNextPage}
-          >
-            {articles.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />} Load more
-          </button>
-        </div>
-      )}
+      <LoadMore pages={articles} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { usePublicArticle } from '@/lib/api/articles';
 import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
 import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
+import { RelatedReading } from './RelatedReading';
 
 const TEASER_LENGTH = 300;
 
@@ -51,71 +52,75 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
   const premium = a.isPremium === 'Yes';
   const cut = a.articleDescription.length >= TEASER_LENGTH;
   return (
-    <article className="container-page max-w-4xl py-10" data-testid="article-teaser">
-      <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
-        <ArrowLeftIcon aria-hidden="true" /> All articles
-      </Link>
-      <header className="mt-6 border-b border-rule pb-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="section-kicker">{a.publisher}</p>
-          {premium && <PremiumBadge />}
-        </div>
-        <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
-        <p className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-          <span>
-            By <span className="font-semibold text-ink">{a.userInfo.name || 'Newsroom staff'}</span>
-          </span>
-          <DateTime value={a.createdAt} />
-        </p>
-      </header>
-      <figure className="mt-8">
-        <ResponsiveImage
-          src={a.articleImage}
-          alt={a.articleTitle}
-          sizes={ARTICLE_IMAGE_SIZES}
-          width={1600}
-          height={900}
-          priority
-          className="aspect-[16/9] w-full rounded-lg object-cover"
-        />
-      </figure>
-      <div className="relative mx-auto mt-8 max-w-3xl">
-        {/* Plain text with its line breaks; never injected as HTML. */}
-        <p
-          className="font-display text-lg leading-relaxed whitespace-pre-line sm:text-xl"
-          data-testid="article-teaser-text"
-        >
-          {a.articleDescription}
-          {cut && '…'}
-        </p>
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-paper to-transparent" />
-      </div>
-      <div className="card mx-auto mt-8 max-w-3xl p-6 text-center sm:p-8">
-        <LockIcon
-          className={`mx-auto size-8 ${premium ? 'text-premium' : 'text-accent'}`}
-          aria-hidden="true"
-        />
-        <h2 className="mt-3 text-2xl font-bold">
-          {premium ? articleMessages.premiumTeaserTitle : articleMessages.signInTeaserTitle}
-        </h2>
-        <p className="mx-auto mt-2 max-w-md text-muted">
-          {premium ? articleMessages.premiumTeaserText : articleMessages.signInTeaserText}
-        </p>
-        <div className="mt-5 flex flex-wrap justify-center gap-3">
-          {premium && (
-            <Link to="/subscription" className="btn btn-primary px-6">
-              Subscribe now
-            </Link>
-          )}
-          <Link
-            to="/login"
-            state={{ from: here }}
-            className={`btn px-6 ${premium ? 'btn-outline' : 'btn-primary'}`}
+    <>
+      <article className="container-page max-w-4xl py-10" data-testid="article-teaser">
+        <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
+          <ArrowLeftIcon aria-hidden="true" /> All articles
+        </Link>
+        <header className="mt-6 border-b border-rule pb-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="section-kicker">{a.publisher}</p>
+            {premium && <PremiumBadge />}
+          </div>
+          <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
+          <p className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+            <span>
+              By <span className="font-semibold text-ink">{a.userInfo.name || 'Newsroom staff'}</span>
+            </span>
+            <DateTime value={a.createdAt} />
+          </p>
+        </header>
+        <figure className="mt-8">
+          <ResponsiveImage
+            src={a.articleImage}
+            alt={a.articleTitle}
+            sizes={ARTICLE_IMAGE_SIZES}
+            width={1600}
+            height={900}
+            priority
+            className="aspect-[16/9] w-full rounded-lg object-cover"
+          />
+        </figure>
+        <div className="relative mx-auto mt-8 max-w-3xl">
+          {/* Plain text with its line breaks; never injected as HTML. */}
+          <p
+            className="font-display text-lg leading-relaxed whitespace-pre-line sm:text-xl"
+            data-testid="article-teaser-text"
           >
-            {articleMessages.signInToRead}
-          </Link>
+            {a.articleDescription}
+            {cut && '…'}
+          </p>
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-paper to-transparent" />
         </div>
-      </div>
-    </article>
+        <div className="card mx-auto mt-8 max-w-3xl p-6 text-center sm:p-8">
+          <LockIcon
+            className={`mx-auto size-8 ${premium ? 'text-premium' : 'text-accent'}`}
+            aria-hidden="true"
+          />
+          <h2 className="mt-3 text-2xl font-bold">
+            {premium ? articleMessages.premiumTeaserTitle : articleMessages.signInTeaserTitle}
+          </h2>
+          <p className="mx-auto mt-2 max-w-md text-muted">
+            {premium ? articleMessages.premiumTeaserText : articleMessages.signInTeaserText}
+          </p>
+          <div className="mt-5 flex flex-wrap justify-center gap-3">
+            {premium && (
+              <Link to="/subscription" className="btn btn-primary px-6">
+                Subscribe now
+              </Link>
+            )}
+            <Link
+              to="/login"
+              state={{ from: here }}
+              className={`btn px-6 ${premium ? 'btn-outline' : 'btn-primary'}`}
+            >
+              {articleMessages.signInToRead}
+            </Link>
+          </div>
+        </div>
+      </article>
+      {/* After hydration only: the server's markup of the teaser is what hydration finds. */}
+      <RelatedReading articleId={id} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { usePublishers } from '@/lib/api/articles';
+import { FollowButton } from './FollowButton';
 
 export function PublisherGrid() {
   const publishers = usePublishers();
@@ -41,6 +42,8 @@ export function PublisherGrid() {
             className="size-16 rounded-full bg-surface-2 object-cover ring-1 ring-rule"
           />
           <span className="font-display text-sm font-bold">{p.publisherName}</span>
+          {/* Signed-in readers only, after hydration: the server's markup of the grid stays as it was. */}
+          <FollowButton kind="publisher" target={{ id: p._id, name: p.publisherName, image: p.logo }} />
         </li>
       ))}
     </ul>

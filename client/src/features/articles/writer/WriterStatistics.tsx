@@ -97,7 +97,11 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
         <StatCard label="Declined" value={stats.byStatus.Declined} />
         <StatCard label="Total views" value={stats.totalViews} />
         <StatCard label="Premium articles" value={stats.premiumArticles} />
-        <div className="col-span-2">
+        {/* Readers who follow the writer (GET /stats/my-article-views answers it beside the views). */}
+        <div className="col-span-2 lg:col-span-1">
+          <StatCard label="Followers" value={history.data?.followers ?? '–'} />
+        </div>
+        <div className="col-span-2 lg:col-span-1">
           <StatCard
             label="Plan"
             value={isAdmin ? 'Admin' : premiumActive ? 'Premium' : 'Free'}
