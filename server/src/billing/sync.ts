@@ -48,6 +48,9 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** A subscription as stored, from Stripe's object (periods live on its item since API 2025-03-31). */
+/** What a Stripe event id looks like (`evt_` and letters or digits); anything else is refused. */
+const STRIPE_EVENT_ID = /^evt_\w{1,200}$/;
+
 export function subscriptionRecord(
   sub: Stripe.Subscription,
   owner: { email: string; uid: string },
@@ -259,7 +262,9 @@ export function subscriptionSync(deps: BillingDeps) {
       // Signed, yet not shaped like Stripe's events (Stripe never sends such): refused, nothing read.
       const shaped = event as unknown as { id?: unknown; data?: { object?: unknown } | null };
       const object = shaped.data?.object;
-      if (typeof shaped.id !== 'string' || !object || typeof object !== 'object') {
+      // An event id is what the event is recorded under: Stripe's are `evt_…`, never empty.
+      const id = shaped.id;
+      if (typeof id !== 'string' || !STRIPE_EVENT_ID.test(id) || !object || typeof object !== 'object') {
         throw new Invalid('Malformed Stripe event');
       }
       if (await repo.eventDone(event.id)) {
