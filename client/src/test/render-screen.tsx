@@ -39,7 +39,7 @@ export function sessionValue(overrides: Partial<AuthContextValue> = {}): AuthCon
 }
 
 /** Where a link took the reader, and with which state. */
-function Where() {
+export function Where() {
   const location = useLocation();
   return <output data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
 }

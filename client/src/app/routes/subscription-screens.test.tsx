@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AuthContext, ThemeContext, type AuthContextValue } from '@/lib/auth';
+import { AuthContext, ThemeContext } from '@/lib/auth';
+import { sessionValue, Where } from '@/test/render-screen';
 import Payment from './Payment';
 import { queryKeys } from '@/lib/api/keys';
 import type { Plan } from '@/lib/api/types';
@@ -17,33 +18,7 @@ const PLANS: Plan[] = [
   { seconds: 864000, amount: 10, label: '10 days' },
 ];
 
-function session(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const noop = async () => undefined;
-  return {
-    loading: false,
-    user: { uid: 'u1', email: 'reader@newsroom.test', displayName: 'Reader', photoURL: null },
-    subscribed: false,
-    subscriptionLoading: false,
-    isAdmin: false,
-    adminLoading: false,
-    signIn: noop,
-    signInWithGoogle: noop,
-    createUser: noop,
-    updateUserProfile: noop,
-    getIdToken: async () => 'id-token',
-    logOut: noop,
-    markSubscribed: () => undefined,
-    ...overrides,
-  };
-}
-
-/** Shows where the router went and with which state. */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
-}
-
-function renderAt(path: string, element: ReactNode, value = session(), state?: unknown) {
+function renderAt(path: string, element: ReactNode, value = sessionValue(), state?: unknown) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(queryKeys.plans, PLANS);
   const router = createMemoryRouter(
@@ -94,7 +69,7 @@ describe('/subscription', () => {
   });
 
   it('tells a premium user they already are, instead of the plan form', () => {
-    renderAt('/subscription', <Where />, session({ subscribed: true }));
+    renderAt('/subscription', <Where />, sessionValue({ subscribed: true }));
     expect(screen.getByText('You Hava Alredy Became A Premium User')).toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a plan')).toBeNull();
   });
@@ -108,7 +83,7 @@ describe('/payment', () => {
 
   it('without a publishable key shows the amount and explains payments are not configured, loading no Stripe.js', () => {
     expect(paymentsConfigured, 'unit tests run without VITE_STRIPE_PUBLISHABLE_KEY').toBe(false);
-    renderAt('/payment', <Payment />, session(), { paymentInformation: '60 1' });
+    renderAt('/payment', <Payment />, sessionValue(), { paymentInformation: '60 1' });
     expect(screen.getByRole('heading', { name: 'Total Payment Amount' })).toBeInTheDocument();
     expect(screen.getByTestId('payment-amount')).toHaveTextContent('$1');
     expect(screen.getByText('1 minute of premium')).toBeInTheDocument();

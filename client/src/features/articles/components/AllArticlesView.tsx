@@ -5,8 +5,7 @@ import { useApprovedArticles, usePublishers } from '@/lib/api/articles';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { articleMessages } from '../messages';
 import type { TagOption } from '../tags';
-import { ArticleCard } from './ArticleCard';
-import { LoadMore } from './LoadMore';
+import { ArticleCardGrid } from './ArticleCardGrid';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 import { TagSelect } from './TagSelect';
 import { SearchIcon } from '@/components/screen-icons';
@@ -106,20 +105,12 @@ export function AllArticlesView() {
             Showing {list.length} {list.length === 1 ? 'article' : 'articles'}
             {articles.hasNextPage ? ' · newest first' : ''}
           </p>
-          <div
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${articles.isFetching && !articles.isFetchingNextPage ? 'opacity-70' : ''}`}
-            data-testid="article-grid"
-          >
-            {list.map((article, index) => (
-              <ArticleCard
-                key={article._id}
-                article={article}
-                canReadPremium={subscribed || isAdmin}
-                index={index}
-              />
-            ))}
-          </div>
-          <LoadMore pages={articles} />
+          <ArticleCardGrid
+            articles={list}
+            canReadPremium={subscribed || isAdmin}
+            pages={articles}
+            dimmed={articles.isFetching && !articles.isFetchingNextPage}
+          />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/Spinner';
 
 /** What an infinite query (react-query's useInfiniteQuery) gives "Load more". */
-interface Pages {
+export interface Pages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;

@@ -1,8 +1,7 @@
 import { LoadError } from '@/components/LoadError';
 import { useAuth } from '@/lib/auth';
 import { usePremiumArticles } from '@/lib/api/articles';
-import { ArticleCard } from './ArticleCard';
-import { LoadMore } from './LoadMore';
+import { ArticleCardGrid } from './ArticleCardGrid';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 
 /** The premium-only articles, newest first, a page (READER_PAGE_SIZE) at a time with "Load more" (as All Articles). */
@@ -28,12 +27,7 @@ export function PremiumArticlesView() {
         Showing {list.length} premium {list.length === 1 ? 'article' : 'articles'}
         {articles.hasNextPage ? ' · newest first' : ''}
       </p>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-grid">
-        {list.map((article, index) => (
-          <ArticleCard key={article._id} article={article} canReadPremium index={index} />
-        ))}
-      </div>
-      <LoadMore pages={articles} />
+      <ArticleCardGrid articles={list} canReadPremium pages={articles} />
     </>
   );
 }

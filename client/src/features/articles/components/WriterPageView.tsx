@@ -9,8 +9,7 @@ import { useProfile } from '@/lib/api/users';
 import { useAuth } from '@/lib/auth';
 import { formatCount } from '@/lib/format-number';
 import { articleMessages } from '../messages';
-import { ArticleCard } from './ArticleCard';
-import { LoadMore } from './LoadMore';
+import { ArticleCardGrid } from './ArticleCardGrid';
 import { FollowButton } from './FollowButton';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
@@ -78,19 +77,7 @@ export function WriterPageView({ id }: { id: string }) {
       {articles.length === 0 ? (
         <p className="card p-8 text-center text-muted">No approved articles yet.</p>
       ) : (
-        <>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-grid">
-            {articles.map((article, index) => (
-              <ArticleCard
-                key={article._id}
-                article={article}
-                canReadPremium={subscribed || isAdmin}
-                index={index}
-              />
-            ))}
-          </div>
-          <LoadMore pages={pages} />
-        </>
+        <ArticleCardGrid articles={articles} canReadPremium={subscribed || isAdmin} pages={pages} />
       )}
     </section>
   );
