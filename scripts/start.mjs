@@ -48,6 +48,13 @@ if (env.NODE_ENV === 'production') {
     );
 }
 
+// Mail: unless SMTP_URL names a real server, a local catcher (maildev) takes every mail the app sends
+// and shows it in its web inbox; nothing leaves this machine (docs/decisions/email.md).
+const mailCatcher = !env.SMTP_URL;
+const mailSmtpPort = Number(env.MAIL_SMTP_PORT || 1025);
+const inboxUrl = `http://127.0.0.1:${Number(env.MAIL_WEB_PORT || 1080)}`;
+if (mailCatcher) env.SMTP_URL = `smtp://127.0.0.1:${mailSmtpPort}`;
+
 // Firebase: the emulator unless a real project is configured (credentials and no emulator host).
 const realFirebase = !env.FIREBASE_AUTH_EMULATOR_HOST && !!env.GOOGLE_APPLICATION_CREDENTIALS;
 // The hub and logging ports follow the Auth port (+1, +2) when AUTH_EMULATOR_PORT moves it.
@@ -193,6 +200,7 @@ async function shutdown(code = 0) {
   log('stopping ...');
   await stopProcess(children.get('client'), 'SIGTERM', 5_000);
   await stopProcess(children.get('api'), 'SIGTERM', 10_000);
+  await stopProcess(children.get('mail'), 'SIGTERM', 5_000);
   if (emulator) {
     log('stopping the Auth emulator (saving accounts) ...');
     await emulator.stop();
@@ -280,6 +288,17 @@ if (!realFirebase) {
   }
 }
 
+if (mailCatcher) {
+  log(`starting the mail catcher (maildev): SMTP 127.0.0.1:${mailSmtpPort}, inbox ${inboxUrl}`);
+  // Loopback only, and no STARTTLS: its certificate is self-signed and the mail never leaves this machine.
+  startChild('mail', bin('maildev'), [
+    ...['--smtp', String(mailSmtpPort), '--ip', '127.0.0.1'],
+    ...['--web', new URL(inboxUrl).port, '--web-ip', '127.0.0.1'],
+    ...['--hide-extensions', 'STARTTLS'],
+  ]);
+  await waitFor(`${inboxUrl}/api/email`, 'mail catcher');
+}
+
 if (dev) {
   // @newsroom/common from its source (see common/package.json's exports), so edits there reload too.
   startChild('api', bin('tsx'), [
@@ -318,6 +337,7 @@ if (!stopping) {
     Site:           ${clientUrl}
     API:            ${apiUrl}  (health: ${apiUrl}/health)
     Auth emulator:  ${realFirebase ? 'off (real Firebase project)' : `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`}
+    Mail inbox:     ${mailCatcher ? `${inboxUrl}  (every mail the app sends; SMTP ${env.SMTP_URL})` : 'off (mail goes to SMTP_URL)'}
     Data:           ${env.MONGODB_URI ? 'MongoDB' : env.DATA_DIR}
 
   Demo logins (password):

@@ -92,15 +92,24 @@ async function startStack({ viaNpm }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsroom-start-'));
   const [api, site] = await freePorts(2);
   const [emulator] = await freePorts(3);
+  const [mailSmtp, mailWeb] = await freePorts(2);
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(api),
     SITE_PORT: String(site),
     AUTH_EMULATOR_PORT: String(emulator),
+    MAIL_SMTP_PORT: String(mailSmtp),
+    MAIL_WEB_PORT: String(mailWeb),
     LOG_LEVEL: 'warn',
   };
-  for (const k of ['FIREBASE_AUTH_EMULATOR_HOST', 'VITE_AUTH_EMULATOR_URL', 'PUBLIC_URL', 'VITE_API_URL'])
+  for (const k of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'VITE_AUTH_EMULATOR_URL',
+    'PUBLIC_URL',
+    'VITE_API_URL',
+    'SMTP_URL',
+  ])
     delete env[k];
   const [cmd, args] = viaNpm
     ? ['npm', ['run', 'dev', '--silent']]
@@ -124,7 +133,8 @@ async function startStack({ viaNpm }) {
     child,
     exited,
     dataDir,
-    ports: [api, site, emulator, emulator + 1, emulator + 2],
+    ports: [api, site, emulator, emulator + 1, emulator + 2, mailSmtp, mailWeb],
+    inboxUrl: `http://127.0.0.1:${mailWeb}`,
     emulatorHost: `127.0.0.1:${emulator}`,
     output: () => output,
   };
@@ -180,6 +190,11 @@ async function scenario({ viaNpm, stop }) {
   let tree = [stack.child.pid, ...descendants(stack.child.pid)];
   try {
     const email = await signUp(stack.emulatorHost);
+    // The mail catcher runs beside the emulator, and its inbox is printed with the other URLs.
+    assert.match(stack.output(), new RegExp(`Mail inbox: +${stack.inboxUrl.replace(/\./g, '\\.')}`));
+    const inbox = await fetch(`${stack.inboxUrl}/api/email`);
+    assert.equal(inbox.status, 200);
+    assert.ok(Array.isArray(await inbox.json()));
     tree = [stack.child.pid, ...descendants(stack.child.pid)];
     assert.ok(tree.length >= 5, `expected the whole stack to be running, found ${tree.length} processes`);
     stop(stack, tree);

@@ -31,6 +31,10 @@ const NOT_ON_FERRETDB = [
   'an approve and a decline at once',
   'views by many readers at once are all counted',
   'counts concurrent calls of one reader once',
+  // Gift links and the meter (docs/decisions/gift-links-and-meter.md): conditional $inc of one document.
+  "concurrent gift link creations never pass the month's 10",
+  'counts concurrent first opens on the server',
+  'concurrent opens never pass N',
   'lets two simultaneous posts of a free user through only once',
   'concurrent grants: two plans add up',
   // A fire-and-forget lastSeenAt write of the old session and the new owner's uid write reach one user

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startStripeTestServer } from '../../server/src/test/stripe-test-server';
+import { freePort } from '../../scripts/free-port.mjs';
 import { chromiumLaunchOptions, e2eEnv, stackCount, stackPorts } from './env';
 
 /** What our site server proves its calls to the API with (SITE_API_SECRET), one per run. */
@@ -133,6 +134,7 @@ function startStack(
   stripeApiBase: string,
   baseEnv: NodeJS.ProcessEnv,
   dataDir: string,
+  smtpUrl: string,
 ): Stack {
   const { apiPort, webPort } = stackPorts(index);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -167,6 +169,14 @@ function startStack(
       UPLOAD_ANON_DAILY_MAX: '10000',
       SITE_API_SECRET: siteApiSecret,
       PUBLIC_READ_RATE_LIMIT_MAX: '100000',
+      // The demo reader must meet the premium teaser in every file (no free metered reads).
+      METER_FREE_PREMIUM_PER_MONTH: '0',
+      // Every stack's mail goes to the run's mail catcher (maildev), which the browser tests read.
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'Newsroom <newsroom@newsroom.test>',
+      // Housekeeping every 2 s instead of every 30 s to 6 h: the outbox's mail reaches the catcher
+      // within a test's patience (each sweep's own age rules are unchanged: nothing young is swept).
+      SWEEP_INTERVAL_MS: '2000',
     },
   });
   // Our site server, as in `npm start`: the build plus the crawler-visible pages, data from the API.
@@ -194,6 +204,23 @@ function startStack(
     },
   });
   return { apiUrl, webUrl, dataDir, children: [api, web] };
+}
+
+/** maildev on two free loopback ports, keeping its mail in a temporary directory. */
+async function startMailCatcher(
+  baseEnv: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; smtpUrl: string; apiUrl: string; dir: string }> {
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-mail-'));
+  const bin = path.join(rootDir, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
+  const child = run(
+    process.execPath,
+    [bin, '--ip', '127.0.0.1', '--smtp', String(smtpPort), '--web', String(webPort), '--mail-directory', dir],
+    { cwd: rootDir, env: baseEnv, name: 'maildev' },
+  );
+  const apiUrl = `http://127.0.0.1:${webPort}/api`;
+  await waitFor(`${apiUrl}/healthz`, 'maildev');
+  return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, dir };
 }
 
 interface Stack {
@@ -244,6 +271,8 @@ export default async function setup(project: TestProject) {
 
   // Stripe's API is unreachable here: a Stripe-API-compatible server on loopback stands in for it.
   const stripeServer = await startStripeTestServer({ secretKey: 'sk_test_e2e' });
+  // A mail catcher for every stack: SMTP in, its REST API out (mail.ts in the tests reads it).
+  const mailCatcher = await startMailCatcher(baseEnv);
   // One Chromium for the whole run: the files connect to it instead of each starting its own.
   const browserServer = await chromium.launchServer(chromiumLaunchOptions);
   const stacks: Stack[] = [];
@@ -251,6 +280,8 @@ export default async function setup(project: TestProject) {
     await Promise.all(stacks.flatMap((s) => s.children).map(stop));
     await browserServer.close();
     await stripeServer.close();
+    await stop(mailCatcher.child);
+    rmSync(mailCatcher.dir, { recursive: true, force: true });
     for (const stack of stacks) rmSync(stack.dataDir, { recursive: true, force: true });
   };
 
@@ -259,12 +290,12 @@ export default async function setup(project: TestProject) {
     // The first stack seeds alone; the others start with a copy of the images it made (the seed leaves
     // files that exist alone), so the demo images are encoded once, not once per stack.
     const firstDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
-    stacks.push(startStack(0, stripeServer.url, baseEnv, firstDir));
+    stacks.push(startStack(0, stripeServer.url, baseEnv, firstDir, mailCatcher.smtpUrl));
     await waitFor(`${stacks[0]!.apiUrl}/health`, `API ${stacks[0]!.apiUrl}`);
     for (let i = 1; i < stackCount; i++) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'newsroom-e2e-'));
       cpSync(path.join(firstDir, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
-      stacks.push(startStack(i, stripeServer.url, baseEnv, dataDir));
+      stacks.push(startStack(i, stripeServer.url, baseEnv, dataDir, mailCatcher.smtpUrl));
     }
     await Promise.all(
       stacks.flatMap((s) => [
@@ -276,11 +307,17 @@ export default async function setup(project: TestProject) {
     await teardown();
     throw error;
   }
+  // Billing's events (subscriptions, invoices, refunds) reach every stack's webhook, signed, as Stripe
+  // sends them to each endpoint of an account; a stack ignores those of accounts it does not know.
+  stripeServer.sendWebhooksTo(
+    ...stacks.map((s) => ({ url: `${s.apiUrl}/stripe/webhook`, secret: 'whsec_e2e' })),
+  );
   console.log(
     `[e2e] ready: ${stacks.map((s) => `web ${s.webUrl} → api ${s.apiUrl}`).join('; ')}; emulator ${e2eEnv.emulatorHost}`,
   );
 
   project.provide('stripeApiBase', stripeServer.url);
+  project.provide('mailApiBase', mailCatcher.apiUrl);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
 
   return teardown;
@@ -292,5 +329,7 @@ declare module 'vitest' {
     stripeApiBase: string;
     /** The run's Chromium (playwright-core browser server), for chromium.connect. */
     browserWsEndpoint: string;
+    /** The mail catcher's REST API (maildev: GET /api/email), where every stack's mail arrives. */
+    mailApiBase: string;
   }
 }

@@ -2,7 +2,7 @@
  * A stand-in for Stripe.js, served at the network layer of the browser test only
  * (page.route('https://js.stripe.com/**')): js.stripe.com is unreachable here. It implements the
  * tiny subset the payment page uses — Stripe(pk), elements(), create('card'), mount, on('ready' |
- * 'change'), off, update, destroy, confirmCardPayment — and confirms for real against the
+ * 'change'), off, update, destroy, confirmCardPayment, confirmCardSetup — and confirms for real against the
  * Stripe-API-compatible test server (POST /v1/payment_intents/:id/confirm with the publishable key
  * and the client secret, as Stripe.js does), so the server then sees a succeeded PaymentIntent.
  */
@@ -104,6 +104,24 @@ function standInSource(stripeApiBase: string): string {
         const res = await fetch(API + '/v1/payment_intents/' + encodeURIComponent(id) + '/confirm', { method: 'POST', body });
         const json = await res.json();
         return res.ok ? { paymentIntent: json } : { error: json.error };
+      },
+      // A SetupIntent (a subscription's trial, a card update): the test server knows Stripe's test
+      // payment methods, named here by the typed card's last four digits.
+      async confirmCardSetup(clientSecret, data) {
+        const used = data && data.payment_method && data.payment_method.card;
+        const number = used && used.__digits ? used.__digits() : '';
+        if (number.length !== 16) {
+          return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+        }
+        const byLast4 = { '4242': 'pm_card_visa', '4444': 'pm_card_mastercard', '8431': 'pm_card_amex', '0341': 'pm_card_chargeCustomerFail' };
+        const id = String(clientSecret).split('_secret_')[0];
+        const body = new URLSearchParams();
+        body.set('key', key);
+        body.set('client_secret', clientSecret);
+        body.set('payment_method', byLast4[number.slice(-4)] || 'pm_card_visa');
+        const res = await fetch(API + '/v1/setup_intents/' + encodeURIComponent(id) + '/confirm', { method: 'POST', body });
+        const json = await res.json();
+        return res.ok ? { setupIntent: json } : { error: json.error };
       },
     };
   }

@@ -24,6 +24,11 @@ export const LIVE_EVENT_FIELDS = {
   'publisher.added': ['publisherId', 'name'],
   'publisher.changed': ['publisherId'],
   'user.madeAdmin': ['userId'],
+  /**
+   * The reader's own premium started, renewed, lapsed, was taken back (a refund, a dispute) or changed
+   * otherwise (`reason`): sent to that reader's tabs only (docs/decisions/subscriptions.md).
+   */
+  'premium.changed': ['reason'],
 } as const satisfies Record<string, readonly LiveEventField[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_FIELDS;

@@ -16,3 +16,5 @@ export * from './schemas/stats.js';
 export * from './schemas/follows.js';
 export * from './follows.js';
 export * from './schemas/billing.js';
+export * from './mail.js';
+export * from './gifts.js';

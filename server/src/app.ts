@@ -6,6 +6,10 @@ import { createGuards } from './auth/middleware.js';
 import { articleRoutes } from './articles/routes.js';
 import { readingRoutes } from './articles/reading-routes.js';
 import { followRoutes } from './follows/routes.js';
+import { mailRoutes } from './mail/routes.js';
+import { createMailService } from './mail/service.js';
+import { subscribeMail } from './mail/subscriber.js';
+import { giftRoutes } from './gifts/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
 import { invalidate } from './cache/invalidation.js';
@@ -80,6 +84,8 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     shared?.events ??
     new InProcessDomainEvents((err) => deps.logger.error({ err }, 'domain event listener failed'));
   events.subscribe((event) => invalidate(cache, event));
+  // Mails follow what happened: queued in the shared outbox, sent by the sweeps (mail/).
+  subscribeMail(events, { ...deps, mail: createMailService(deps) });
   const live = createLiveEvents(events);
   liveByApp.set(app, live);
   if (shared) {
@@ -142,6 +148,8 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(billingRoutes(ctx));
   app.use(publisherRoutes(ctx));
   app.use(followRoutes(ctx));
+  app.use(mailRoutes(ctx));
+  app.use(giftRoutes(ctx));
   app.use(readingRoutes(ctx));
   app.use(articleRoutes(ctx));
   app.use(uploadRoutes(ctx));

@@ -53,6 +53,13 @@ export const EnvSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   /** Service-account key file of a real Firebase project (Google's standard variable). */
   GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+  /**
+   * Where mail goes: an SMTP URL (smtp://user:pass@host:587, smtps://...). Unset: nothing is sent
+   * anywhere, each mail is only recorded (docs/decisions/email.md). `npm start` sets it to maildev.
+   */
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  /** The From of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
@@ -90,6 +97,11 @@ export const EnvSchema = z.object({
   SITE_CONNECT_SRC: optionalString,
   /** Origins besides https: and the build's API that the site's pages may show images from (img-src). */
   SITE_IMG_SRC: optionalString,
+  /** Premium articles a signed-in reader without premium may read in full per calendar month (0: none). */
+  METER_FREE_PREMIUM_PER_MONTH: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(1000).default(2),
+  ),
   SESSION_TTL_SECONDS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(10, 'use at least 10 seconds').default(3600),
@@ -137,6 +149,10 @@ export interface Config {
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
   googleApplicationCredentials?: string;
+  /** SMTP_URL: undefined records mail without sending it (mail/transport.ts). */
+  smtpUrl?: string;
+  /** MAIL_FROM (default `Newsroom <no-reply@newsroom.test>`). */
+  mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeApiBase?: string;
@@ -155,6 +171,8 @@ export interface Config {
   siteImgSrc: string[];
   /** Lifetime of our session JWT in seconds (SESSION_TTL_SECONDS). */
   sessionTtlSeconds: number;
+  /** METER_FREE_PREMIUM_PER_MONTH: the metered paywall (docs/decisions/gift-links-and-meter.md). */
+  meterFreePremiumPerMonth: number;
   /** Seed demo publishers, articles and accounts on first start (default: true unless production). */
   seedDemoData: boolean;
   rateLimits: {
@@ -176,6 +194,12 @@ export interface Config {
     publicReads?: RateLimit;
     /** Follows and unfollows per user; default in http/rate-limits.ts. */
     follows?: RateLimit;
+    /** PUT /me/mail-preferences per user; default in http/rate-limits.ts. */
+    mailPreferences?: RateLimit;
+    /** The signed mail links (confirm, unsubscribe) per IP; default in http/rate-limits.ts. */
+    mailLinks?: RateLimit;
+    /** POST /gift-links/open per IP; default in http/rate-limits.ts. */
+    giftOpens?: RateLimit;
   };
 }
 
@@ -249,11 +273,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     googleApplicationCredentials: e.GOOGLE_APPLICATION_CREDENTIALS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Newsroom <no-reply@newsroom.test>',
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     logLevel: e.LOG_LEVEL,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    meterFreePremiumPerMonth: e.METER_FREE_PREMIUM_PER_MONTH,
     serveClient: ['true', '1', 'yes'].includes(e.SERVE_CLIENT ?? ''),
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     trustProxy: trustProxy(e.TRUST_PROXY),

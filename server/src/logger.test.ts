@@ -22,6 +22,7 @@ describe('maskUrl', () => {
       '/q?userEmail=[email]&to=[email]&search=market',
     );
     expect(maskUrl('/events?token=eyJhbGciOi.x.y&since=3')).toBe('/events?token=[redacted]&since=3');
+    expect(maskUrl('/article-details/abc?gift=Zm9vYmFy')).toBe('/article-details/abc?gift=[redacted]');
     expect(maskUrl('/health')).toBe('/health');
   });
 

@@ -38,7 +38,7 @@ function maskPieces(text: string): string {
 /**
  * A request URL as the log may keep it: at most LOGGED_URL_MAX characters; email addresses (in the
  * path or the query, encoded or not) and every value of a parameter named like `email` become
- * `[email]`, every value of one named like `token` `[redacted]` (GET /events takes our JWT as
+ * `[email]`, every value of one named like `token` (or `gift`) `[redacted]` (GET /events takes our JWT as
  * `?token=`: EventSource sends no headers). Linear in the URL's length: the URL is cut first, then
  * split into segments and parameters, each tested by a pattern without backtracking.
  */
@@ -63,7 +63,8 @@ function maskCut(cut: string): string {
       if (eq < 0) return maskPieces(parameter);
       const key = parameter.slice(0, eq).toLowerCase();
       if (key.includes('email')) return `${parameter.slice(0, eq + 1)}[email]`;
-      if (key.includes('token')) return `${parameter.slice(0, eq + 1)}[redacted]`;
+      // `gift`: a gift link's token on an article page (docs/decisions/gift-links-and-meter.md).
+      if (key.includes('token') || key === 'gift') return `${parameter.slice(0, eq + 1)}[redacted]`;
       return `${maskPieces(parameter.slice(0, eq))}=${maskPieces(parameter.slice(eq + 1))}`;
     })
     .join('&');

@@ -3,15 +3,21 @@ import { purgeEndedViewWindows } from './articles/view-sweep.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Store } from './store/port.js';
+import { createMailJobs } from './mail/jobs.js';
 import { sweepUnusedUploads } from './uploads/sweep.js';
 import type { UploadStorage } from './uploads/storage.js';
 import { purgeOldViewHistory } from './stats/view-history.js';
+import { purgeOldReads } from './follows/read-sweep.js';
 
 /** How often each housekeeping job runs (the first run comes one interval after start-up). */
 export const SWEEP_INTERVALS_MS = {
   viewWindows: 5 * 60_000,
   unusedUploads: 60 * 60_000,
   viewHistory: 6 * 60 * 60_000,
+  // The outbox's sender (its batch a run is the sending rate) and the digests' and reminders' clock.
+  mailOutbox: 30_000,
+  mailSchedule: 60_000,
+  reads: 6 * 60 * 60_000,
 } as const;
 
 export interface Sweeps {
@@ -39,10 +45,14 @@ export function startSweeps(deps: {
   lease?: SweepLease;
   intervalMs?: number;
 }): Sweeps {
+  const mail = createMailJobs(deps);
   const jobs: Record<keyof typeof SWEEP_INTERVALS_MS, () => Promise<unknown>> = {
     viewWindows: () => purgeEndedViewWindows(deps),
     unusedUploads: () => sweepUnusedUploads(deps),
     viewHistory: () => purgeOldViewHistory(deps),
+    reads: () => purgeOldReads(deps),
+    mailOutbox: () => mail.sendDue(),
+    mailSchedule: () => mail.schedule(),
   };
   const running = new Set<Promise<void>>();
   const timers = Object.entries(jobs).map(([name, job]) => {
@@ -76,6 +86,7 @@ export function startSweeps(deps: {
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running);
+      mail.close();
     },
   };
 }

@@ -226,6 +226,18 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       },
       logOut,
       markSubscribed: () => dispatch({ type: 'subscribed' }),
+      refreshPremium: () => {
+        const email = stateRef.current.user?.email;
+        if (!email) return;
+        sessionApi()
+          .then(({ fetchIsPremium }) => fetchIsPremium(email))
+          .then((premium) => {
+            // Still the same reader (no sign-out or switch meanwhile).
+            if (stateRef.current.user?.email === email)
+              dispatch({ type: 'premiumChecked', subscribed: premium });
+          })
+          .catch((error: unknown) => console.error(error));
+      },
     }),
     [loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, logOut],
   );

@@ -35,6 +35,9 @@ const AddPublisher = screen(() => import('./routes/dashboard/AddPublisher'));
 const MyProfile = screen(() => import('./routes/dashboard/MyProfile'));
 const UserDashboard = screen(() => import('./routes/dashboard/UserDashboard'));
 const UserStatistics = screen(() => import('./routes/dashboard/UserStatistics'));
+const GiftLinks = screen(() => import('./routes/dashboard/GiftLinks'));
+const Email = screen(() => import('./routes/dashboard/Email'));
+const Billing = screen(() => import('./routes/dashboard/Billing'));
 
 const page = (Screen: Screen) => (
   <>
@@ -82,6 +85,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: page(UserStatistics) },
           { path: 'my-profile', element: page(MyProfile) },
+          { path: 'billing', element: page(Billing) },
+          { path: 'gift-links', element: page(GiftLinks) },
+          { path: 'email', element: page(Email) },
         ],
       },
     ],

@@ -46,6 +46,12 @@ export const BarChartIcon = feather(
   </>,
 );
 export const CheckIcon = feather(<polyline points="20 6 9 17 4 12" />);
+export const CreditCardIcon = feather(
+  <>
+    <rect x="1" y="4" width="22" height="16" rx="2" ry="2" />
+    <line x1="1" y1="10" x2="23" y2="10" />
+  </>,
+);
 export const EditIcon = feather(
   <>
     <path d="M12 20h9" />

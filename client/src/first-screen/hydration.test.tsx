@@ -87,10 +87,16 @@ afterEach(() => {
 });
 
 /**
- * The server's markup of `url` in #root, then the app hydrating it as main.tsx does; `beforeApp`
- * acts on the page before the app's code runs. Returns what React reported.
+ * The server's markup of `url` in #root, then the app hydrating it as main.tsx does (at `appUrl`:
+ * the site renders a page from its path, the browser has the query too); `beforeApp` acts on the
+ * page before the app's code runs. Returns what React reported.
  */
-async function hydrate(url: string, data: FirstScreenData, beforeApp?: (page: HTMLElement) => void) {
+async function hydrate(
+  url: string,
+  data: FirstScreenData,
+  beforeApp?: (page: HTMLElement) => void,
+  appUrl = url,
+) {
   const markup = await renderFirstScreen(url, data);
   expect(markup, url).not.toBeNull();
   container = document.createElement('div');
@@ -103,8 +109,8 @@ async function hydrate(url: string, data: FirstScreenData, beforeApp?: (page: HT
   const errors = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
   seedFirstScreen(queryClient, { ...data, fetchedAt: Date.now() });
-  await preloadScreens(routes, url);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  await preloadScreens(routes, appUrl);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [appUrl] });
   const handover = startHandover(container);
   let tookOver = false;
   await act(async () => {
@@ -140,6 +146,22 @@ describe('the app hydrates every server-rendered page', () => {
     const parsed = document.createElement('div');
     parsed.innerHTML = server;
     expect(heading()?.textContent, url).toBe(parsed.querySelector('h1')?.textContent);
+  });
+});
+
+describe('an article page opened through a gift link (?gift=)', () => {
+  it('hydrates the teaser the site rendered from its path, the markup kept', async () => {
+    const url = `/article-details/${ID}`;
+    const { errors, recoverable, tookOver } = await hydrate(
+      url,
+      { teaser },
+      undefined,
+      `${url}?gift=${'T'.repeat(43)}`,
+    );
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(tookOver).toBe(true);
+    expect(container!.querySelector('h1')?.textContent).toBe(teaser.articleTitle);
   });
 });
 

@@ -33,6 +33,7 @@ const signedOut: AuthContextValue = {
   getIdToken: () => Promise.reject(new Error('not signed in')),
   logOut: nothing,
   markSubscribed: () => {},
+  refreshPremium: () => {},
 };
 const darkTheme: ThemeContextValue = { darkMode, toggleDarkMode: () => {} };
 

@@ -18,6 +18,8 @@ export interface AuthContextValue extends Omit<SessionState, 'darkMode'> {
   logOut: () => Promise<void>;
   /** After a successful payment: subscribed becomes true. */
   markSubscribed: () => void;
+  /** Asks the server again whether the user is premium (their premium changed in another tab or by Stripe). */
+  refreshPremium: () => void;
 }
 
 /** The session state's theme and its toggle (the moon/sun button). */

@@ -34,6 +34,7 @@ export function sessionValue(overrides: Partial<AuthContextValue> = {}): AuthCon
     getIdToken: async () => 'id-token',
     logOut: noop,
     markSubscribed: () => undefined,
+    refreshPremium: () => undefined,
     ...overrides,
   };
 }

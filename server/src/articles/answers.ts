@@ -8,7 +8,7 @@ import {
 } from '../cache/answer-cache.js';
 import { NotFound } from '../errors.js';
 import type { User } from '../users/types.js';
-import type { ApprovedQuery } from '@newsroom/common';
+import type { ApprovedQuery, Meter } from '@newsroom/common';
 import type { ArticleAccess, ArticleService } from './service.js';
 import { toCard, toTeaser, type Article, type ArticleIndexEntry, type ArticleTeaser } from './types.js';
 
@@ -69,18 +69,34 @@ export function createArticleAnswers(cache: AnswerCache, articles: ArticleServic
 
     /**
      * GET /article/data/{id}. Anyone but the owner or an admin gets the cached public answer
-     * (no author email); the owner and admins get the stored article as it is now.
+     * (no author email); the owner and admins get the stored article as it is now; a reader on the
+     * meter gets the public answer with their meter (`metered`: never cached for anyone else).
      */
     async details(
       id: string,
       caller: User,
-    ): Promise<{ cached: CachedAnswer<ArticleAccess> } | { article: Article }> {
+    ): Promise<
+      | { cached: CachedAnswer<ArticleAccess> }
+      | { article: Article }
+      | { metered: { article: unknown; meter: Meter } }
+    > {
       const cached = await publicDetails(id);
       if (!cached) throw new NotFound('Article not found');
       const teaser = () => toCard(JSON.parse(cached.body) as Article);
-      if (articles.readAs(cached.meta, caller, teaser) === 'stored')
-        return { article: await articles.find(id) };
+      const how = articles.readAs(cached.meta, caller, teaser);
+      if (how === 'stored') return { article: await articles.find(id) };
+      if (how === 'metered') {
+        const meter = await articles.meterRead(id, caller, teaser);
+        return { metered: { article: JSON.parse(cached.body) as unknown, meter } };
+      }
       return { cached };
+    },
+
+    /** The article as anyone may see it, when approved (a gift link's full text); null else. */
+    async approvedPublic(id: string): Promise<{ article: unknown; access: ArticleAccess } | null> {
+      const cached = await publicDetails(id);
+      if (!cached || !articles.isPublic(cached.meta)) return null;
+      return { article: JSON.parse(cached.body) as unknown, access: cached.meta };
     },
 
     /**

@@ -57,7 +57,11 @@ export function articleRoutes(ctx: RouteContext): Router {
     const result = await answers.details(idOf(req.params), req.currentUser!);
     res.vary('Authorization');
     if ('cached' in result) sendCached(req, res, result.cached, 'private, no-cache');
-    else sendWithEtag(req, res, result.article);
+    else if ('metered' in result) {
+      // A read on the caller's meter: theirs alone, kept by no cache.
+      res.set('Cache-Control', 'private, no-store');
+      res.json({ ...(result.metered.article as object), meter: result.metered.meter });
+    } else sendWithEtag(req, res, result.article);
   });
 
   router.patch(

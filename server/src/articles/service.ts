@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
 import { createPublisherService } from '../publishers/service.js';
 import { createFollowService } from '../follows/service.js';
+import { createMeterService } from '../meter/service.js';
 import { createStatsService } from '../stats/service.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
@@ -13,7 +14,7 @@ import { isAdmin, isPremium, type User } from '../users/types.js';
 import { articleFacts, type DomainEvents } from '../events/domain.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
-import type { ApprovedQuery, CreateArticle, PostingAllowance, UpdateArticle } from '@newsroom/common';
+import type { ApprovedQuery, CreateArticle, Meter, PostingAllowance, UpdateArticle } from '@newsroom/common';
 import {
   isApproved,
   toCard,
@@ -63,6 +64,7 @@ export function createArticleService(deps: {
   const users = createUserService(deps);
   const stats = createStatsService(deps);
   const follows = createFollowService(deps);
+  const meter = createMeterService(deps);
   const usesImage = async (url: string) => (await repo.countUsingImage(url)) > 0;
   const uploads = createUploadService(deps, [{ imageUrls: repo.imageUrls }, users, publishers]);
   const releaser = (caller: User) => ({ email: caller.email, admin: isAdmin(caller) });
@@ -87,16 +89,27 @@ export function createArticleService(deps: {
     }
   };
 
+  /** 402 with what a non-subscriber may see, and their meter when there is one. */
+  const premiumRefusal = (teaser: () => unknown, used?: Meter) =>
+    new HttpError(402, PREMIUM_CONTENT_MESSAGE, {
+      needPremium: true,
+      teaser: teaser(),
+      ...(used ? { meter: used } : {}),
+    });
+
   /**
    * Who may read an article: approved ones any signed-in reader (unapproved only owner/admin, else
-   * 404 so their existence is not revealed); premium ones premium readers, owner or admin, else 402.
+   * 404 so their existence is not revealed); premium ones premium readers, owner or admin, else
+   * 'metered' (the meter decides: docs/decisions/gift-links-and-meter.md) or, with no meter, 402.
    */
-  const assertReadable = (access: ArticleAccess, caller: User, teaser: () => unknown) => {
+  const readableAs = (access: ArticleAccess, caller: User, teaser: () => unknown): 'full' | 'metered' => {
     const privileged = isOwner(access, caller) || isAdmin(caller);
     if (!isApproved(access) && !privileged) throw new NotFound('Article not found');
     if (access.isPremium === 'Yes' && !privileged && !isPremium(caller, deps.clock.now())) {
-      throw new HttpError(402, PREMIUM_CONTENT_MESSAGE, { needPremium: true, teaser: teaser() });
+      if (meter.enabled) return 'metered';
+      throw premiumRefusal(teaser);
     }
+    return 'full';
   };
 
   /** The writer's public id (their user record's id, docs/decisions/follows-and-feed.md), if they still exist. */
@@ -146,10 +159,19 @@ export function createArticleService(deps: {
      * GET /article/data/{id} for this caller: 'stored' (the owner and admins read the stored
      * article as it is now, `find`), 'public' (the public form); 404 or 402 (with `teaser()`) else.
      */
-    readAs(access: ArticleAccess, caller: User, teaser: () => unknown): 'stored' | 'public' {
+    readAs(access: ArticleAccess, caller: User, teaser: () => unknown): 'stored' | 'public' | 'metered' {
       if (isOwner(access, caller) || isAdmin(caller)) return 'stored';
-      assertReadable(access, caller, teaser);
-      return 'public';
+      return readableAs(access, caller, teaser) === 'metered' ? 'metered' : 'public';
+    },
+
+    /**
+     * A reader without premium opens a premium article ('metered' by readAs): in full while this
+     * month's free reads last (re-opening one already counted is free), else 402 with their meter.
+     */
+    async meterRead(id: string, caller: User, teaser: () => unknown): Promise<Meter> {
+      const opened = await meter.open(caller.email, id);
+      if (!opened.allowed) throw premiumRefusal(teaser, opened.meter);
+      return opened.meter;
     },
 
     /** The stored article as it is now, with the writer's public id (owner's and admins' details). */
@@ -186,7 +208,13 @@ export function createArticleService(deps: {
     /** PATCH /articles/view-count/{id}: counts at most one view per reader per article per 30 minutes. */
     async countView(id: string, caller: User): Promise<{ counted: boolean; totalViewCount: number }> {
       const article = await load(id);
-      assertReadable(accessOf(article), caller, () => toCard(article));
+      // A metered reader's view counts once the article is on their meter (the read claims it).
+      if (
+        readableAs(accessOf(article), caller, () => toCard(article)) === 'metered' &&
+        !(await meter.has(caller.email, id))
+      ) {
+        throw premiumRefusal(() => toCard(article));
+      }
       const now = deps.clock.now();
       const cutoff = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
       const notCounted = { counted: false, totalViewCount: article.totalViewCount ?? 0 };

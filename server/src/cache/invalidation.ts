@@ -73,6 +73,10 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
         { group: CacheGroup.forYou, key: event.follower },
         ...(event.kind === 'writer' ? [{ group: CacheGroup.writers }] : []),
       ];
+    case 'gift.changed':
+    case 'meter.counted':
+      // Per reader and never cached: gifted and metered reads are answered fresh each time.
+      return [];
   }
 }
 

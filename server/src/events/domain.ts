@@ -52,7 +52,11 @@ export type DomainEvent =
   | { type: 'premium.changed'; email: string; premiumEndAt: string | null; change: PremiumChange }
   /** A reader started (or stopped) following a publisher or a writer (`target`: its id). */
   | { type: 'follow.added'; follower: string; kind: FollowKind; target: string }
-  | { type: 'follow.removed'; follower: string; kind: FollowKind; target: string };
+  | { type: 'follow.removed'; follower: string; kind: FollowKind; target: string }
+  /** A gift link was created, revoked, or let a new reader in (docs/decisions/gift-links-and-meter.md). */
+  | { type: 'gift.changed'; creator: string; linkId: string; change: 'created' | 'revoked' | 'opened' }
+  /** A signed-in reader without premium read a premium article in full on the meter. */
+  | { type: 'meter.counted'; reader: string; articleId: string; used: number };
 
 /**
  * `id`: the event's id in the log every instance shares; undefined with one process.

@@ -139,6 +139,11 @@ export function createFollowRepository(store: Store) {
       return rows.map((r) => r.reader);
     },
 
+    /** Drops the reads last counted before `cutoff` (index {at}; run by the housekeeping sweeps). */
+    async deleteReadsBefore(cutoff: string): Promise<number> {
+      return (await reads().deleteMany({ at: { $lt: cutoff } })).deletedCount;
+    },
+
     async tagCounts(reader: string): Promise<Record<string, number>> {
       return (await readerTags().findOne({ _id: hashId('tags', reader) }))?.tags ?? {};
     },

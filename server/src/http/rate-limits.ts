@@ -10,6 +10,12 @@ const DEFAULT_UPLOADS_ANONYMOUS = { windowMs: 10 * 60_000, max: 20 };
 const DEFAULT_UPLOADS_USER = { windowMs: 10 * 60_000, max: 120 };
 /** Each follow drops the follower's "For you" (and a writer's page): a loop must not cost the others. */
 const DEFAULT_FOLLOWS = { windowMs: 60_000, max: 30 };
+/** Each change of mail preferences may mail a confirm link: a loop must not mail someone a hundred. */
+const DEFAULT_MAIL_PREFERENCES = { windowMs: 60_000, max: 10 };
+/** Signed mail links are answered without a session: per IP, against guessing. */
+const DEFAULT_MAIL_LINKS = { windowMs: 60_000, max: 30 };
+/** A reader opens a gift link once; 60 a minute from one IP is far past any person's use. */
+const DEFAULT_GIFT_OPENS = { windowMs: 60_000, max: 60 };
 
 /** Every rate limit of the API, configured here from Config (app.ts builds them once per app). */
 export interface RateLimits {
@@ -28,6 +34,12 @@ export interface RateLimits {
   uploads: RequestHandler;
   /** POST and DELETE /follows/...: per user, mount after requireUser(Record). */
   follows: RequestHandler;
+  /** PUT /me/mail-preferences: per user, mount after requireUser(Record). */
+  mailPreferences: RequestHandler;
+  /** GET and POST /mail/confirm and /mail/unsubscribe: per IP. */
+  mailLinks: RequestHandler;
+  /** POST /gift-links/open: per IP (signed out included). */
+  giftOpens: RequestHandler;
   /**
    * Public reads that miss the answer cache, per IP: not a middleware, since a cache hit is never
    * counted. Routes pass `publicReads.guard(req, res)` to the cache.
@@ -126,6 +138,24 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       'Too many follows, please slow down',
       byUser('follows'),
       store('follows'),
+    ),
+    mailPreferences: limiter(
+      limits.mailPreferences ?? DEFAULT_MAIL_PREFERENCES,
+      'Too many changes, please slow down',
+      byUser('mailPreferences'),
+      store('mail-preferences'),
+    ),
+    mailLinks: limiter(
+      limits.mailLinks ?? DEFAULT_MAIL_LINKS,
+      'Too many requests, please try again later',
+      undefined,
+      store('mail-links'),
+    ),
+    giftOpens: limiter(
+      limits.giftOpens ?? DEFAULT_GIFT_OPENS,
+      'Too many requests, please try again later',
+      undefined,
+      store('gift-opens'),
     ),
     uploads: (req, res, next) => {
       if (req.auth) return uploadsUser(req, res, next);

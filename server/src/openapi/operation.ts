@@ -15,7 +15,7 @@ import { ErrorBody, NeedPremiumBody } from './responses.js';
 export type Security = 'session' | 'firebase' | 'optionalSession' | 'stripe' | 'none';
 /** Who, among the callers `security` lets in, may call it (the guards enforce it). */
 export type Access = 'anyone' | 'signed-in' | 'self' | 'self-or-admin' | 'owner' | 'premium' | 'admin';
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface DocResponse {
   description: string;

@@ -10,6 +10,7 @@ import {
   listPageQuerySchema,
   updateArticleBodySchema,
   emailQuerySchema,
+  MeterSchema,
 } from '@newsroom/common';
 import { operationsOf, PAGE_LIMIT } from './operation.js';
 import * as R from './responses.js';
@@ -79,11 +80,11 @@ const reader = operationsOf('Articles', [
     operationId: 'articleDetails',
     summary: 'An article in full',
     description:
-      'Its author and admins get it as stored; other readers get it without the author email, premium ones only when premium (else 402 with a teaser). An unapproved article is 404 to them.',
+      'Its author and admins get it as stored; other readers get it without the author email, premium ones only when premium, or on the metered paywall (METER_FREE_PREMIUM_PER_MONTH premium articles per calendar month, answered with `meter` and never cached), else 402 with a teaser (and the meter). An unapproved article is 404 to them.',
     security: 'session',
     access: 'signed-in',
     params: idParamSchema,
-    ok: z.union([R.ArticleSchema, R.PublicArticleSchema]),
+    ok: z.union([R.ArticleSchema, R.PublicArticleSchema.extend({ meter: MeterSchema.optional() })]),
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
     errors: [402, 404],
   },

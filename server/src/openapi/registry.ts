@@ -21,6 +21,8 @@ import { accountOperations } from './registry-accounts.js';
 import { articleOperations } from './registry-articles.js';
 import { billingOperations } from './registry-billing.js';
 import { followOperationsList, readingOperations } from './registry-reading.js';
+import { mailOperations } from './registry-mail.js';
+import { giftOperations } from './registry-gifts.js';
 import * as R from './responses.js';
 
 const int = z.number().int();
@@ -267,6 +269,8 @@ export const operations: Operation[] = [
   ...billingOperations,
   ...publishers,
   ...followOperationsList,
+  ...mailOperations,
+  ...giftOperations,
   ...readingOperations,
   ...articleOperations,
   ...uploads,

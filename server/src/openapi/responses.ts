@@ -4,7 +4,7 @@
  * @newsroom/common with their wire types, which the services' answers are typed by.
  */
 import { z } from 'zod';
-import { ArticleCardSchema } from '@newsroom/common';
+import { ArticleCardSchema, GiftRefusedBodySchema, MeterSchema } from '@newsroom/common';
 
 export {
   ArticleCardList,
@@ -42,6 +42,10 @@ export const NeedPremiumBody = z
     needPremium: z.literal(true),
     /** Present when a premium article was asked for: what a non-subscriber may see of it. */
     teaser: ArticleCardSchema.optional(),
+    /** Present when a metered reader has no free premium read left this month. */
+    meter: MeterSchema.optional(),
+    /** Present when a gift link no longer reads in full (POST /gift-links/open). */
+    gift: GiftRefusedBodySchema.shape.gift.optional(),
   })
   .meta({ description: 'Premium required: the client offers a subscription and never signs out.' });
 

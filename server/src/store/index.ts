@@ -65,10 +65,23 @@ export const INDEXES: Record<string, IndexSpec[]> = {
   // Views per day (stats/view-history.ts): per author and day, per publisher and month.
   author_daily_views: [{ keys: { authorDay: 1 } }, { keys: { day: 1 } }],
   publisher_daily_views: [{ keys: { month: 1 } }],
+  // Mail (docs/decisions/email.md): the sender's due mails; a person's mail history, newest first;
+  // digests whose slot has come; approvals since a reader's last digest.
+  mail_outbox: [{ keys: { status: 1, nextAttemptAt: 1 } }, { keys: { to: 1, createdAt: -1, _id: -1 } }],
+  mail_preferences: [{ keys: { email: 1 }, unique: true }, { keys: { nextDigestAt: 1 } }],
+  digest_articles: [{ keys: { approvedAt: 1 } }],
+  // Gift links (docs/decisions/gift-links-and-meter.md): opened by token, listed per creator, newest
+  // first. Their readers, the creators' monthly counts and the meter are found by derived `_id`s.
+  gift_links: [{ keys: { token: 1 }, unique: true }, { keys: { creator: 1, createdAt: -1, _id: -1 } }],
   // Follows and reading history (docs/decisions/follows-and-feed.md): what a reader follows, a
   // target's followers; a reader's latest reads, an article's latest readers.
   follows: [{ keys: { follower: 1, createdAt: -1, _id: -1 } }, { keys: { target: 1 } }],
-  reads: [{ keys: { reader: 1, at: -1, _id: -1 } }, { keys: { articleId: 1, at: -1, _id: -1 } }],
+  reads: [
+    { keys: { reader: 1, at: -1, _id: -1 } },
+    { keys: { articleId: 1, at: -1, _id: -1 } },
+    // The sweep of reads older than READS_KEPT_DAYS.
+    { keys: { at: 1 } },
+  ],
 };
 
 /**

@@ -73,7 +73,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       viewCounts: { windowMs: 60_000, max: 100_000 },
       edits: { windowMs: 60_000, max: 100_000 },
       publicReads: { windowMs: 60_000, max: 100_000 },
+      giftOpens: { windowMs: 60_000, max: 100_000 },
     },
+    // Suites expect the 402 of a premium article; meter.test.ts turns the metered paywall on.
+    meterFreePremiumPerMonth: 0,
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ import { emulatorGoogleSignIn, emulatorSignUp, uniqueEmail } from './emulator.js
 import type { Answer } from './openapi.js';
 import { pngImage, PUBLISHER, STRIPE_WEBHOOK_SECRET, type World } from './openapi-world.js';
 import { listen, openSse } from './sse.js';
+import { mailTokenKey, signMailToken, type MailTokenPayload } from '../mail/tokens.js';
+import { preferencesId } from '../mail/repository.js';
 
 /** A call and the status it must answer. */
 export type Case = [status: number, call: () => Promise<Answer | request.Response> | request.Test];
@@ -31,6 +33,9 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
   const del = (path: string, who: Who) => request(w.t.app).delete(path).set(auth(who));
   const post = (path: string, body: object, who: Who = null) =>
     request(w.t.app).post(path).set(auth(who)).send(body);
+  const put = (path: string, body: object, who: Who) => request(w.t.app).put(path).set(auth(who)).send(body);
+  const mailToken = (payload: MailTokenPayload) =>
+    signMailToken(mailTokenKey(w.t.deps.config.jwtSecret), payload);
   const patch = (path: string, body: object, who: Who) =>
     request(w.t.app).patch(path).set(auth(who)).send(body);
   const withToken = (token: string) => ({ token }) as SignedIn;
@@ -50,6 +55,9 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
   });
   const edit = { title: 'Edited', publisher: PUBLISHER, description: 'Edited text' };
   const logo = 'https://example.test/logo.png';
+  /** A new gift link of the premium reader to the premium article. */
+  const giftLink = async (): Promise<{ _id: string; token: string }> =>
+    (await post('/gift-links', { articleId: premium._id }, 'premium')).body.link;
 
   let lastEmail = '';
   /** A new emulator account's ID token (its email in lastEmail). */
@@ -335,10 +343,136 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [200, () => get(`/articles/related/${approved._id}`)],
       [404, () => get(`/articles/related/${pending._id}`)],
     ],
+    myMailPreferences: [
+      [200, () => get('/me/mail-preferences', 'other')],
+      [401, () => get('/me/mail-preferences')],
+    ],
+    saveMailPreferences: [
+      [
+        200,
+        () =>
+          put(
+            '/me/mail-preferences',
+            { digest: 'weekly', scope: 'everything', hour: 8, notices: true },
+            'other',
+          ),
+      ],
+      [
+        400,
+        () =>
+          put(
+            '/me/mail-preferences',
+            { digest: 'hourly', scope: 'everything', hour: 8, notices: true },
+            'other',
+          ),
+      ],
+      [
+        401,
+        () =>
+          put('/me/mail-preferences', { digest: 'off', scope: 'everything', hour: 8, notices: true }, null),
+      ],
+    ],
+    myMails: [
+      [200, () => get('/me/mails', 'other')],
+      [401, () => get('/me/mails')],
+    ],
+    confirmDigestPage: [
+      [
+        200,
+        () =>
+          get(
+            `/mail/confirm?token=${mailToken({ p: 'confirm', e: w.other.email, n: 'x', x: Date.now() + 60_000 })}`,
+          ),
+      ],
+      [400, () => get('/mail/confirm?token=nope')],
+    ],
+    confirmDigest: [
+      [
+        200,
+        async () => {
+          await put(
+            '/me/mail-preferences',
+            { digest: 'daily', scope: 'everything', hour: 8, notices: true },
+            'premium',
+          );
+          const prefs = await w.t.store
+            .collection('mail_preferences')
+            .findOne({ _id: preferencesId(w.premium.email) });
+          const token = mailToken({
+            p: 'confirm',
+            e: w.premium.email,
+            n: String(prefs?.confirmNonce),
+            x: Date.now() + 60_000,
+          });
+          return request(w.t.app).post(`/mail/confirm?token=${token}`);
+        },
+      ],
+      [
+        400,
+        () =>
+          request(w.t.app).post(
+            `/mail/confirm?token=${mailToken({ p: 'confirm', e: w.other.email, n: 'stale', x: Date.now() + 60_000 })}`,
+          ),
+      ],
+    ],
+    unsubscribePage: [
+      [
+        200,
+        () =>
+          get(`/mail/unsubscribe?token=${mailToken({ p: 'unsubscribe', e: w.other.email, l: 'digest' })}`),
+      ],
+      [400, () => get('/mail/unsubscribe')],
+    ],
+    unsubscribe: [
+      [
+        200,
+        () =>
+          request(w.t.app)
+            .post(
+              `/mail/unsubscribe?token=${mailToken({ p: 'unsubscribe', e: w.other.email, l: 'notices' })}`,
+            )
+            .type('form')
+            .send('List-Unsubscribe=One-Click'),
+      ],
+      [400, () => request(w.t.app).post('/mail/unsubscribe?token=AAAAAAAAAA.BBBB')],
+    ],
     forYou: [
       [200, () => get('/me/for-you?limit=10', 'other')],
       [401, () => get('/me/for-you')],
       [400, () => get('/me/for-you?limit=7', 'other')],
+    ],
+    createGiftLink: [
+      [201, () => post('/gift-links', { articleId: premium._id }, 'premium')],
+      [402, () => post('/gift-links', { articleId: premium._id }, 'other')],
+      [404, () => post('/gift-links', { articleId: unknownId }, 'premium')],
+      [409, () => post('/gift-links', { articleId: approved._id }, 'premium')],
+      [400, () => post('/gift-links', { articleId: 'nope' }, 'premium')],
+      [401, () => post('/gift-links', { articleId: premium._id })],
+    ],
+    myGiftLinks: [
+      [200, () => get('/me/gift-links', 'premium')],
+      [401, () => get('/me/gift-links')],
+    ],
+    revokeGiftLink: [
+      [200, async () => del(`/me/gift-links/${(await giftLink())._id}`, 'premium')],
+      [404, async () => del(`/me/gift-links/${(await giftLink())._id}`, 'other')],
+      [400, () => del('/me/gift-links/nope', 'premium')],
+    ],
+    openGiftLink: [
+      [
+        200,
+        async () => post('/gift-links/open', { articleId: premium._id, token: (await giftLink()).token }),
+      ],
+      [
+        402,
+        async () => {
+          const link = await giftLink();
+          await del(`/me/gift-links/${link._id}`, 'premium');
+          return post('/gift-links/open', { articleId: premium._id, token: link.token });
+        },
+      ],
+      [404, () => post('/gift-links/open', { articleId: premium._id, token: 'x'.repeat(43) })],
+      [400, () => post('/gift-links/open', { articleId: premium._id, token: 'short' })],
     ],
     trendingArticles: [
       [200, () => get('/articles/trending')],

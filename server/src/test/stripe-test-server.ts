@@ -71,8 +71,12 @@ export interface StripeTestServer {
   readonly billing: BillingFake;
   /** Resolves once every event sent to the webhook so far was answered. */
   webhooksDelivered(): Promise<void>;
-  /** From now on, POSTs billing's events there, signed (like `options.webhook`). */
-  sendWebhooksTo(webhook: { url: string; secret: string }): void;
+  /**
+   * From now on, POSTs billing's events there, signed (like `options.webhook`). Several endpoints
+   * (the browser e2e's stacks, which share this server) each get every event, as several Stripe
+   * webhook endpoints of one account would.
+   */
+  sendWebhooksTo(...webhooks: Array<{ url: string; secret: string }>): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +105,11 @@ class ApiError extends Error {
 
 const DECLINED_METHODS = new Set(['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined']);
 const DECLINED_NUMBERS = new Set(['4000000000000002']);
+/** Stripe's test card numbers whose payment method the billing fake knows (the card on file). */
+const TEST_CARD_METHODS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+};
 
 export async function startStripeTestServer(
   options: StripeTestServerOptions = {},
@@ -243,7 +252,10 @@ export async function startStripeTestServer(
         payment_intent: { ...intent },
       });
     }
-    succeed(intent, method ?? `pm_${randomBytes(12).toString('hex')}`);
+    succeed(
+      intent,
+      method ?? (number && TEST_CARD_METHODS[number]) ?? `pm_${randomBytes(12).toString('hex')}`,
+    );
     return intent;
   };
 
@@ -261,26 +273,29 @@ export async function startStripeTestServer(
   };
 
   let deliveries = Promise.resolve();
-  let webhook = options.webhook;
+  let webhooks = options.webhook ? [options.webhook] : [];
   const deliver = (event: unknown) => {
-    const hook = webhook;
-    if (!hook) return;
     const payload = JSON.stringify(event);
     const timestamp = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', hook.secret).update(`${timestamp}.${payload}`).digest('hex');
-    // One at a time, in order, as a quiet Stripe endpoint would get them.
-    deliveries = deliveries.then(() =>
-      fetch(hook.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
-        body: payload,
-      }).then(
-        (res) => {
-          if (!res.ok) console.error(`[stripe-test-server] webhook answered ${res.status}`);
-        },
-        (err: unknown) => console.error(`[stripe-test-server] webhook failed: ${String(err)}`),
-      ),
-    );
+    for (const hook of webhooks) {
+      const signature = createHmac('sha256', hook.secret).update(`${timestamp}.${payload}`).digest('hex');
+      // One at a time, in order, as a quiet Stripe endpoint would get them.
+      deliveries = deliveries.then(() =>
+        fetch(hook.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': `t=${timestamp},v1=${signature}`,
+          },
+          body: payload,
+        }).then(
+          (res) => {
+            if (!res.ok) console.error(`[stripe-test-server] webhook ${hook.url} answered ${res.status}`);
+          },
+          (err: unknown) => console.error(`[stripe-test-server] webhook ${hook.url} failed: ${String(err)}`),
+        ),
+      );
+    }
   };
   const billing = createBillingFake(
     {
@@ -422,8 +437,8 @@ export async function startStripeTestServer(
     requests,
     billing,
     webhooksDelivered: () => deliveries,
-    sendWebhooksTo(to) {
-      webhook = to;
+    sendWebhooksTo(...to) {
+      webhooks = to;
     },
     intent: (id) => intents.get(id),
     markSucceeded(id) {

@@ -31,6 +31,17 @@ export function createUserRepository(store: Store) {
         { projection: { _id: 1, email: 1, name: 1, displayName: 1, photoURL: 1 } },
       );
     },
+    /** Users whose premium ends in (fromIso, toIso] (index {premiumEndAt}): the mail reminders. */
+    premiumEndingBetween(
+      fromIso: string,
+      toIso: string,
+      limit: number,
+    ): Promise<Pick<User, 'email' | 'premiumEndAt'>[]> {
+      return users().find(
+        { premiumEndAt: { $gt: fromIso, $lte: toIso } },
+        { sort: { premiumEndAt: 1, _id: 1 }, limit, projection: { _id: 1, email: 1, premiumEndAt: 1 } },
+      );
+    },
     findProfileByEmail(email: string): Promise<User | null> {
       return users().findOne({ email }, { projection: PROFILE_PROJECTION });
     },

@@ -179,6 +179,8 @@ export function createUserService({
 
     /** The stored record, every field (the guards' caller record, payments). */
     findByEmail: repo.findByEmail,
+    /** Whose premium ends in (from, to]: the reminders and lapse mails (mail/jobs.ts). */
+    premiumEndingBetween: repo.premiumEndingBetween,
     /** Writers by their public id (the user record's id): name, photo, and the e-mail to find their articles. */
     writersByIds: repo.findWritersByIds,
     /** Premium extension by compare-and-set (payments/grant.ts); says so when it moved. */

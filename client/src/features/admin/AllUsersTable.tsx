@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -5,14 +6,18 @@ import { Pagination, usePagination } from '@/components/Pagination';
 import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
 import { useAllUsers, useMakeAdmin } from '@/lib/api/admin';
+import { DateTime } from '@/components/DateTime';
+import { isLiveSubscription, planLabel, subscriptionStatusLabel } from '@/lib/billing-labels';
 import { adminMessages as m } from './messages';
 import type { AdminUser } from './types';
+import { UserPaymentsDialog } from './UserPaymentsDialog';
 
 /** /dashboard/all-users: paged users with Make Admin (irreversible, docs/product.md §4). */
 export function AllUsersTable() {
   const { page, limit, setPage, setLimit } = usePagination();
   const users = useAllUsers(page, limit);
   const promote = useMakeAdmin();
+  const [paymentsOf, setPaymentsOf] = useState<{ email: string; name: string } | null>(null);
 
   const onMakeAdmin = async (user: AdminUser) => {
     if (!(await confirmAction('Yes, make admin!'))) return;
@@ -42,8 +47,8 @@ export function AllUsersTable() {
     <>
       <TableShell
         caption={`All users, page ${page}`}
-        columns={['#', 'Photo', 'Name', 'Email', 'E-mail verified', 'Role']}
-        minWidthClass="sm:min-w-[760px]"
+        columns={['#', 'Photo', 'Name', 'Email', 'E-mail verified', 'Subscription', 'Role', 'Payments']}
+        minWidthClass="sm:min-w-[960px]"
         stale={users.isPlaceholderData}
       >
         {users.data.users.map((user, index) => {
@@ -67,6 +72,9 @@ export function AllUsersTable() {
                     record gets no admin role with it; server/src/users/service.ts). */}
                 {user.emailVerified ? 'Yes' : 'No'}
               </td>
+              <td className="px-4 py-3" data-label="Subscription" data-testid="subscription">
+                <SubscriptionCell subscription={user.subscription} />
+              </td>
               <td className="px-4 py-3" data-actions>
                 {user.role === 'Admin' ? (
                   <span className="badge bg-accent-soft text-ink">Admin</span>
@@ -82,10 +90,21 @@ export function AllUsersTable() {
                   </button>
                 )}
               </td>
+              <td className="px-4 py-3" data-actions>
+                <button
+                  type="button"
+                  className="btn btn-outline px-3 py-1.5"
+                  onClick={() => setPaymentsOf({ email: user.email, name: name || user.email })}
+                  aria-label={`Refund: ${name || user.email}`}
+                >
+                  Refund
+                </button>
+              </td>
             </tr>
           );
         })}
       </TableShell>
+      <UserPaymentsDialog user={paymentsOf} onClose={() => setPaymentsOf(null)} />
       <Pagination
         label="Users pages"
         page={page}
@@ -95,5 +114,21 @@ export function AllUsersTable() {
         onLimitChange={setLimit}
       />
     </>
+  );
+}
+
+/** A user's renewing subscription in words: plan, state, and when it renews or ends. */
+function SubscriptionCell({ subscription }: { subscription: AdminUser['subscription'] }) {
+  if (!subscription) return <span className="text-muted">None</span>;
+  const { plan, status, currentPeriodEnd, cancelAtPeriodEnd } = subscription;
+  return (
+    <span>
+      {planLabel(plan)}, {subscriptionStatusLabel(status)}
+      {currentPeriodEnd && isLiveSubscription(status) && (
+        <span className="block text-xs text-muted">
+          {cancelAtPeriodEnd ? 'ends' : 'renews'} <DateTime value={currentPeriodEnd} style="short" />
+        </span>
+      )}
+    </span>
   );
 }

@@ -37,3 +37,35 @@ export function cardExcerpt(description: string): string {
   const text = description.replace(/\s+/g, ' ').trim();
   return text.length > CARD_DESCRIPTION_LENGTH ? `${text.slice(0, CARD_DESCRIPTION_LENGTH)}…` : text;
 }
+
+/** Gift links' words (docs/decisions/gift-links-and-meter.md). */
+export const giftMessages = {
+  giftThis: 'Gift this article',
+  creating: 'Creating link…',
+  copy: 'Copy link',
+  copied: 'Copied',
+  linkLabel: 'Gift link',
+  left: (n: number) => `${n} gift ${n === 1 ? 'link' : 'links'} left this month`,
+  explain:
+    'Anyone with this link can read the whole article for 7 days from its first open, up to 10 readers.',
+  giftedBy: (name: string) => `Gifted by ${name || 'a Newsroom reader'}, subscribe to read more`,
+  subscribe: 'Subscribe',
+  opening: 'Opening your gift…',
+  notFound: 'This gift link does not exist. Here is the start of the article.',
+  tabTitle: 'Gift links',
+  tabIntro:
+    'Links you gave to premium articles. Each lets up to 10 readers read for 7 days from its first open.',
+  none: 'You have not gifted an article yet. Open a premium article and choose “Gift this article”.',
+  revoke: 'Revoke',
+  revoked: 'Revoked',
+  notOpened: 'Not opened yet',
+  readers: (used: number, max: number) => `${used} of ${max}`,
+} as const;
+
+/** The metered paywall's words: what a reader without premium has left this month. */
+export const meterMessages = {
+  line: (used: number, limit: number) => `${used} of ${limit} free premium articles this month`,
+  usedUp: (limit: number) =>
+    `You have read your ${limit} free premium ${limit === 1 ? 'article' : 'articles'} this month.`,
+  subscribe: 'Subscribe for unlimited reading',
+} as const;

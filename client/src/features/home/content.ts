@@ -1,4 +1,5 @@
 /** Fixed copy of the Home page. */
+import type { SubscriptionPlanId } from '@newsroom/common/plans';
 
 export const HOME_TIMINGS = {
   carouselDelayMs: 5000,
@@ -13,6 +14,8 @@ export interface PlanCard {
   period: string;
   features: string[];
   highlighted?: boolean;
+  /** The renewing subscription the card sells (preselected on /subscription); Free has none. */
+  subscription?: SubscriptionPlanId;
 }
 
 export const PLAN_CARDS: PlanCard[] = [
@@ -26,6 +29,7 @@ export const PLAN_CARDS: PlanCard[] = [
     name: 'Monthly',
     price: '$10',
     period: 'per month',
+    subscription: 'monthly',
     features: ['Unlimited premium articles', 'Post unlimited articles', 'Ad-free reading', 'Cancel anytime'],
     highlighted: true,
   },
@@ -33,6 +37,7 @@ export const PLAN_CARDS: PlanCard[] = [
     name: 'Yearly',
     price: '$100',
     period: 'per year',
+    subscription: 'yearly',
     features: [
       'Everything in Monthly',
       'Two months free',

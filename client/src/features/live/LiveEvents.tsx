@@ -30,7 +30,12 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
  * JWT changes (sign-in, renewal, sign-out) and resumes from the last event it handled.
  */
 export function LiveEvents({ createEventSource }: { createEventSource?: EventSourceFactory }): null {
-  const { user, loading } = useAuth();
+  const { user, loading, refreshPremium } = useAuth();
+  // The latest session's re-check, for the stream's callback (the stream is not reopened for it).
+  const refreshPremiumRef = useRef(refreshPremium);
+  useEffect(() => {
+    refreshPremiumRef.current = refreshPremium;
+  }, [refreshPremium]);
   const queryClient = useQueryClient();
   const [tokenVersion, setTokenVersion] = useState(0);
   const lastEventId = useRef<string | null>(null);
@@ -55,6 +60,8 @@ export function LiveEvents({ createEventSource }: { createEventSource?: EventSou
       onMessage: (message, id) => {
         if (id) lastEventId.current = id;
         applyLiveMessage(queryClient, message);
+        // Guards and menus read the session's premium flag: ask the server again.
+        if (message.type === 'premium.changed' && message.own) refreshPremiumRef.current?.();
       },
     });
     return () => connection.close();

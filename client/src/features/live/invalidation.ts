@@ -32,5 +32,8 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
       return staleAfter.publisherAdded();
     case 'user.madeAdmin':
       return staleAfter.userMadeAdmin(message.own);
+    case 'premium.changed':
+      // Only the reader's own tabs get it: their profile, billing page, the premium list and counts.
+      return staleAfter.premiumChanged();
   }
 }

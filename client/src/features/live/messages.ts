@@ -42,6 +42,28 @@ export function toastFor(message: LiveMessage): LiveToast | null {
         text: 'You are now an admin. Reload the page to open the admin dashboard.',
         durationMs: 10_000,
       };
+    case 'premium.changed':
+      return premiumToast(message.reason);
+    default:
+      return null;
+  }
+}
+
+/** What a change of the reader's own premium says (docs/decisions/subscriptions.md). */
+function premiumToast(reason: string): LiveToast | null {
+  switch (reason) {
+    case 'started':
+      return { tone: 'success', text: 'Your premium access has started', durationMs: 6_000 };
+    case 'renewed':
+      return { tone: 'success', text: 'Your subscription renewed: premium continues', durationMs: 6_000 };
+    case 'lapsed':
+      return { tone: 'info', text: 'Your premium access has ended', durationMs: 10_000 };
+    case 'takenBack':
+      return {
+        tone: 'info',
+        text: 'A payment was refunded or disputed: the premium time it bought was taken back',
+        durationMs: 10_000,
+      };
     default:
       return null;
   }

@@ -11,4 +11,9 @@ export const messages = {
   paymentsNotConfiguredHelp:
     'This site has no payment provider key (VITE_STRIPE_PUBLISHABLE_KEY), so subscriptions cannot be bought here.',
   plansUnavailable: 'Plans could not be loaded. Please try again later.',
+  chooseSubscription: 'Choose a subscription',
+  subscriptionRequired: 'Please choose Monthly or Yearly first',
+  continueToSubscribe: 'Continue to card details',
+  subscribeButton: (amount: number, interval: 'month' | 'year') => `Subscribe for $${amount} a ${interval}`,
+  subscribedToast: (label: string) => `Subscribed: ${label}. Premium is yours until you cancel.`,
 } as const;

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { READER_PAGE_SIZE } from '@newsroom/common';
+import { READER_PAGE_SIZE, type Meter } from '@newsroom/common';
 import { api } from '@/lib/api-client';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
@@ -37,9 +37,12 @@ export async function fetchTrendingArticles(): Promise<Article[]> {
   return data;
 }
 
-/** GET /article/data/{id} (signed in; 402 for premium content without premium). */
-export async function fetchArticle(id: string): Promise<Article> {
-  const { data } = await api.get<Article>(`/article/data/${enc(id)}`);
+/**
+ * GET /article/data/{id} (signed in; a premium one without premium: on the reader's meter, with
+ * `meter`, while free reads last, else 402).
+ */
+export async function fetchArticle(id: string): Promise<Article & { meter?: Meter }> {
+  const { data } = await api.get<Article & { meter?: Meter }>(`/article/data/${enc(id)}`);
   return data;
 }
 

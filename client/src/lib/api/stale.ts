@@ -1,8 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FollowKind } from '@newsroom/common';
+import { accountKeys } from './account-keys';
 import { queryKeys } from './keys';
 
 const k = queryKeys;
+const a = accountKeys;
 /** Where readers see approved articles. */
 const publicLists = [k.approved, k.trending, k.premium, k.related, k.writers, k.forYou];
 const oneArticle = (id: string) => [k.article(id), k.publicArticle(id)];
@@ -64,8 +66,22 @@ export const staleAfter = {
     k.forYou,
     ...(kind === 'writer' ? [k.writer(id)] : []),
   ],
-  /** Premium from now (or no longer): the profile's end date, the counts, the premium list. */
-  premiumChanged: (email: string): QueryKey[] => [k.profile(email), k.userCounts, k.admin.users, k.premium],
+  /**
+   * Premium from now (or no longer): the profile's end date, the counts, the premium list and the
+   * billing pages. Without an email (the live event names nobody): every profile this tab holds.
+   */
+  premiumChanged: (email?: string): QueryKey[] => [
+    email ? k.profile(email) : k.profiles,
+    k.userCounts,
+    k.admin.users,
+    k.premium,
+    a.billing,
+    a.admin.billing,
+  ],
+  /** A subscription cancelled, resumed, switched or given a new card: the billing pages and All Users. */
+  billingChanged: (): QueryKey[] => [a.billing, a.admin.billing, k.admin.users],
+  /** An admin's refund: that user's payments (premium changes later, through Stripe's webhook). */
+  refundIssued: (email: string): QueryKey[] => [a.admin.billingOf(email), k.admin.users],
 };
 
 /** Marks `keys` stale: the queries on screen refetch now, the others when next shown. */

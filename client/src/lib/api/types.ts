@@ -19,6 +19,13 @@ import type { z } from 'zod';
 
 export type {
   ArticleStatus,
+  BillingPayment,
+  BillingSummary,
+  Subscribed,
+  SubscriptionPlanId,
+  SubscriptionState,
+  SubscriptionStatus,
+  SwitchPreview,
   ArticleTeaser,
   CreatedIntent as PaymentIntentAnswer,
   ModerationCounts,
@@ -59,7 +66,7 @@ export type AdminArticle = Omit<Article, 'articleDescription' | 'userInfo'> & {
 
 export type AdminUser = Pick<
   User,
-  '_id' | 'email' | 'displayName' | 'photoURL' | 'role' | 'premiumEndAt' | 'emailVerified'
+  '_id' | 'email' | 'displayName' | 'photoURL' | 'role' | 'premiumEndAt' | 'emailVerified' | 'subscription'
 > & {
   name?: string;
 };

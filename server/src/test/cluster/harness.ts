@@ -148,6 +148,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     SITE_API_SECRET: siteApiSecret,
     CLIENT_ORIGIN: siteUrl,
     SEED_DEMO_DATA: 'false',
+    // The suites read a premium article as a reader without premium and expect its teaser (402).
+    METER_FREE_PREMIUM_PER_MONTH: '0',
     FIREBASE_PROJECT_ID: 'demo-newsroom',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199',
     LOG_LEVEL: process.env.CLUSTER_VERBOSE ? 'info' : 'warn',

@@ -5,20 +5,39 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
-import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
 import { useArticle, usePublishers, useRecordView } from '@/lib/api/articles';
 import { useAuth } from '@/lib/auth';
-import { DateTime } from '@/components/DateTime';
-import { articleMessages } from '../messages';
+import type { Meter } from '@newsroom/common';
+import { articleMessages, meterMessages } from '../messages';
 import type { Article } from '../types';
-import { ArrowLeftIcon, EyeIcon, LockIcon } from '@/components/screen-icons';
+import { LockIcon } from '@/components/screen-icons';
 import { FollowButton } from './FollowButton';
+import { FullArticle } from './FullArticle';
+import { GiftArticleButton } from './GiftArticleButton';
 import { RelatedReading } from './RelatedReading';
 
-/** A premium article for a reader without premium: what the server shares, plus a subscribe call-to-action. */
-function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
+/** A reader without premium on the metered paywall: how many of this month's free reads are used. */
+function MeterLine({ meter }: { meter: Meter }) {
+  return (
+    <p
+      className="card mt-6 flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
+      data-testid="meter-line"
+    >
+      <span>{meterMessages.line(meter.used, meter.limit)}</span>
+      <Link to="/subscription" className="link font-semibold">
+        {meterMessages.subscribe}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * A premium article for a reader without premium: what the server shares, plus a subscribe
+ * call-to-action (and, when the meter is used up, that it is).
+ */
+function PremiumTeaser({ teaser, meter }: { teaser: Partial<Article>; meter?: Meter }) {
   return (
     <article className="container-page max-w-3xl py-10" data-testid="premium-teaser">
       <PremiumBadge />
@@ -48,6 +67,11 @@ function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
       <div className="card mt-8 p-6 text-center sm:p-8">
         <LockIcon className="mx-auto size-8 text-premium" aria-hidden="true" />
         <h2 className="mt-3 text-2xl font-bold">{articleMessages.premiumTeaserTitle}</h2>
+        {meter && (
+          <p className="mx-auto mt-2 max-w-md font-semibold" data-testid="meter-used-up">
+            {meterMessages.usedUp(meter.limit)}
+          </p>
+        )}
         <p className="mx-auto mt-2 max-w-md text-muted">{articleMessages.premiumTeaserText}</p>
         <Link to="/subscription" className="btn btn-primary mt-5 px-6">
           Subscribe now
@@ -57,26 +81,8 @@ function PremiumTeaser({ teaser }: { teaser: Partial<Article> }) {
   );
 }
 
-/** The author's name, linked to their public page when the API names it (userInfo.writerId). */
-function Byline({ article }: { article: Article }) {
-  const name = article.userInfo?.name || 'Newsroom staff';
-  const writerId = article.userInfo?.writerId;
-  return (
-    <span>
-      By{' '}
-      {writerId ? (
-        <Link to={`/writers/${writerId}`} className="font-semibold text-ink underline underline-offset-4">
-          {name}
-        </Link>
-      ) : (
-        <span className="font-semibold text-ink">{name}</span>
-      )}
-    </span>
-  );
-}
-
 export function ArticleDetailsView({ id }: { id: string }) {
-  const { user } = useAuth();
+  const { user, subscribed, isAdmin } = useAuth();
   // The publisher's id, for its Follow button (articles name their publisher).
   const publishers = usePublishers();
   const recordView = useRecordView();
@@ -91,8 +97,17 @@ export function ArticleDetailsView({ id }: { id: string }) {
   }, [id, mutate]);
 
   const article = useArticle(id, recordView.isSuccess || recordView.isError);
+  // A premium article read on the meter: its view was refused before the read put it on the meter,
+  // and counts now (once).
+  const meteredRecount = useRef(false);
+  const onMeter = !!article.data?.meter;
+  useEffect(() => {
+    if (!onMeter || !recordView.isError || meteredRecount.current) return;
+    meteredRecount.current = true;
+    mutate(id);
+  }, [onMeter, recordView.isError, id, mutate]);
   const refusal = article.isError
-    ? (article.error as AxiosError<{ teaser?: Partial<Article> }>).response?.data
+    ? (article.error as AxiosError<{ teaser?: Partial<Article>; meter?: Meter }>).response?.data
     : undefined;
   // The tab shows the headline, as the page served to crawlers does.
   useDocumentTitle(
@@ -106,7 +121,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
       // 402 {needPremium, message, teaser: card of the article}
       return (
         <>
-          <PremiumTeaser teaser={refusal?.teaser ?? {}} />
+          <PremiumTeaser teaser={refusal?.teaser ?? {}} meter={refusal?.meter} />
           <RelatedReading articleId={id} />
         </>
       );
@@ -141,84 +156,32 @@ export function ArticleDetailsView({ id }: { id: string }) {
   const writerId = a.userInfo?.writerId;
   // The owner's view carries the author's e-mail: one cannot follow oneself.
   const ownArticle = !!user?.email && a.userInfo?.email === user.email;
+  // Gifting: premium readers, admins and the writer, of a premium article (the server decides too).
+  const mayGift = a.isPremium === 'Yes' && (subscribed || isAdmin || ownArticle);
   return (
     <>
-      <article className="container-page max-w-4xl py-10" data-testid="article-details">
-        <Link to="/all-articles" className="link inline-flex items-center gap-1 text-sm">
-          <ArrowLeftIcon aria-hidden="true" /> All articles
-        </Link>
-        <header className="mt-6 border-b border-rule pb-6">
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="section-kicker">{a.publisher}</p>
-            {a.isPremium === 'Yes' && <PremiumBadge />}
-            {publisher && (
-              <FollowButton
-                kind="publisher"
-                target={{ id: publisher._id, name: publisher.publisherName, image: publisher.logo }}
-              />
-            )}
-          </div>
-          <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
-          <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-            <span className="inline-flex items-center gap-2">
-              {a.userInfo?.image && (
-                <ResponsiveImage
-                  src={a.userInfo.image}
-                  alt=""
-                  sizes="32px"
-                  width={256}
-                  height={256}
-                  referrerPolicy="no-referrer"
-                  className="size-8 rounded-full object-cover"
-                />
-              )}
-              <Byline article={a} />
-            </span>
-            {writerId && !ownArticle && (
-              <FollowButton
-                kind="writer"
-                target={{ id: writerId, name: a.userInfo.name, image: a.userInfo.image }}
-              />
-            )}
-            <DateTime value={a.createdAt} />
-            <span className="inline-flex items-center gap-1">
-              <EyeIcon aria-hidden="true" />{' '}
-              <span data-testid="details-view-count">{a.totalViewCount ?? 0}</span> views
-            </span>
-          </div>
-        </header>
-        <figure className="mt-8">
-          {/* The page's largest paint: fetched first, never lazily. */}
-          <ResponsiveImage
-            src={a.articleImage}
-            alt={a.articleTitle}
-            sizes={ARTICLE_IMAGE_SIZES}
-            width={1600}
-            height={900}
-            priority
-            className="aspect-[16/9] w-full rounded-lg object-cover"
-          />
-        </figure>
-        {/* Plain text with its line breaks; never injected as HTML. */}
-        <div
-          className="mx-auto mt-8 max-w-3xl font-display text-lg leading-relaxed whitespace-pre-line sm:text-xl"
-          data-testid="article-body"
-        >
-          {a.articleDescription}
-        </div>
-        {a.Tags.length > 0 && (
-          <ul
-            className="mx-auto mt-10 flex max-w-3xl flex-wrap gap-2 border-t border-rule pt-6"
-            aria-label="Tags"
-          >
-            {a.Tags.map((tag) => (
-              <li key={tag} className="badge badge-tag capitalize">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-      </article>
+      <FullArticle
+        article={a}
+        notice={a.meter && <MeterLine meter={a.meter} />}
+        publisherAction={
+          publisher && (
+            <FollowButton
+              kind="publisher"
+              target={{ id: publisher._id, name: publisher.publisherName, image: publisher.logo }}
+            />
+          )
+        }
+        writerAction={
+          writerId &&
+          !ownArticle && (
+            <FollowButton
+              kind="writer"
+              target={{ id: writerId, name: a.userInfo.name, image: a.userInfo.image }}
+            />
+          )
+        }
+        actions={mayGift && <GiftArticleButton articleId={a._id} />}
+      />
       <RelatedReading articleId={id} />
     </>
   );

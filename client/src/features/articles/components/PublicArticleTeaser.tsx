@@ -1,14 +1,13 @@
 import { AxiosError } from 'axios';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
-import { ARTICLE_IMAGE_SIZES } from '@/lib/image-sizes';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { usePublicArticle } from '@/lib/api/articles';
 import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
 import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
+import { ArticleImage } from './ArticleImage';
 import { RelatedReading } from './RelatedReading';
 
 const TEASER_LENGTH = 300;
@@ -71,15 +70,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
           </p>
         </header>
         <figure className="mt-8">
-          <ResponsiveImage
-            src={a.articleImage}
-            alt={a.articleTitle}
-            sizes={ARTICLE_IMAGE_SIZES}
-            width={1600}
-            height={900}
-            priority
-            className="aspect-[16/9] w-full rounded-lg object-cover"
-          />
+          <ArticleImage article={a} />
         </figure>
         <div className="relative mx-auto mt-8 max-w-3xl">
           {/* Plain text with its line breaks; never injected as HTML. */}

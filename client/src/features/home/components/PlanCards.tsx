@@ -29,7 +29,7 @@ export function PlanCards() {
             ))}
           </ul>
           <Link
-            to="/subscription"
+            to={plan.subscription ? `/subscription?plan=${plan.subscription}` : '/subscription'}
             className={`btn mt-8 w-full ${plan.highlighted ? 'btn-primary' : 'btn-outline'}`}
           >
             {plan.name === 'Free' ? 'Start for free' : `Choose ${plan.name}`}

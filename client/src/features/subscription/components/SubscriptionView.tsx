@@ -5,8 +5,10 @@ import { errorMessage } from '@/lib/error-message';
 import { useAuth } from '@/lib/auth';
 import { usePlans } from '@/lib/api/payments';
 import { messages } from '../messages';
+import { BenefitList } from './BenefitList';
 import { formatPaymentInformation, type PaymentRouteState } from '../payment-information';
-import { AwardIcon, CheckIcon } from '@/components/screen-icons';
+import { AwardIcon } from '@/components/screen-icons';
+import { SubscriptionChoice } from './SubscriptionChoice';
 
 const BENEFITS = [
   'Every premium article',
@@ -23,7 +25,15 @@ export function SubscriptionView() {
       <div className="mx-auto max-w-2xl">
         <p className="section-kicker">Premium</p>
         <h1 className="section-title mt-1">Subscription</h1>
-        {subscribed ? <AlreadyPremium /> : <PlanForm />}
+        {subscribed ? (
+          <AlreadyPremium />
+        ) : (
+          <>
+            <SubscriptionChoice />
+            <h2 className="mt-12 text-xl font-bold">Or a pass that simply ends</h2>
+            <PlanForm />
+          </>
+        )}
       </div>
     </section>
   );
@@ -39,6 +49,13 @@ function AlreadyPremium() {
       <Link to="/premium-articles" className="btn btn-primary">
         Read premium articles
       </Link>
+      <p className="text-sm text-muted">
+        Holding a pass? Subscribe to keep premium after it ends, or manage your subscription, on{' '}
+        <Link to="/user-dashboard/billing" className="font-semibold text-accent underline">
+          your billing page
+        </Link>
+        .
+      </p>
     </div>
   );
 }
@@ -114,13 +131,7 @@ function PlanForm() {
           </div>
         )}
       </div>
-      <ul className="space-y-2 text-sm">
-        {BENEFITS.map((b) => (
-          <li key={b} className="flex items-center gap-2">
-            <CheckIcon className="text-success" aria-hidden="true" /> {b}
-          </li>
-        ))}
-      </ul>
+      <BenefitList items={BENEFITS} />
       <div className="flex flex-wrap items-center justify-between gap-4 border-t border-rule pt-6">
         <p className="text-sm text-muted" aria-live="polite">
           {chosen ? (

@@ -1,0 +1,101 @@
+/**
+ * E-mail people asked for (issue 22), read from the run's mail catcher as a person reads their inbox:
+ * a writer's approval mail links to the article; a reader opts in to the digest, confirms the address
+ * from the mail's link without signing in, and unsubscribes in one click from the mail's link.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiCall } from './api-as';
+import { apiGet, createEmulatorAccount, goto, newPage, screenshot, sharedBrowser } from './harness';
+import { linksIn, waitForMail } from './mail';
+import { apiToken, freshUser, promoteToAdmin, uniqueTitle } from './writer-admin-fixtures';
+
+const browser = sharedBrowser();
+
+async function adminToken(): Promise<string> {
+  const account = await createEmulatorAccount('mail-admin');
+  await apiToken(account);
+  await promoteToAdmin(account.email);
+  return apiToken(account);
+}
+
+describe('e-mail', () => {
+  it('a writer gets the approval mail, whose link opens the article', async () => {
+    const writer = await createEmulatorAccount('mail-writer');
+    const token = await apiToken(writer);
+    const title = uniqueTitle('Mailed approval');
+    const [publisher] = await apiGet<{ publisherName: string }[]>('/publisher-data');
+    const approved = await apiGet<{ articleImage: string }[]>('/all-articles/approved?limit=10');
+    const { insertedId: id } = await apiCall<{ insertedId: string }>(
+      'POST',
+      `/articles?email=${encodeURIComponent(writer.email)}`,
+      token,
+      {
+        title,
+        photoURL: approved[0]!.articleImage,
+        publisher: publisher!.publisherName,
+        formatedTags: ['business'],
+        description: 'A short piece on the new tram line and who will ride it.',
+      },
+    );
+    await apiCall('PATCH', `/update/status/${id}`, await adminToken());
+
+    const mail = await waitForMail(writer.email, /published/i);
+    expect(mail.subject).toContain(title);
+    expect(mail.text).toContain(title);
+    // Nobody else's address is in it.
+    const addresses = `${mail.html} ${mail.text}`.match(/[\w.+-]+@[\w-]+\.[\w.-]+/g) ?? [];
+    expect(addresses.filter((a) => a !== writer.email && !a.startsWith('newsroom@'))).toEqual([]);
+
+    const [read] = linksIn(mail, /Read it on Newsroom/);
+    expect(read).toMatch(new RegExp(`/article-details/${id}$`));
+    const { context, page } = await newPage(browser(), { theme: 'light' });
+    try {
+      await page.goto(read!);
+      await page.getByRole('heading', { name: title }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a reader opts in to the digest, confirms from the mail, and unsubscribes from its link', async () => {
+    const reader = await freshUser(browser(), 'mail-reader');
+    try {
+      const { page } = reader;
+      await goto(page, '/user-dashboard/email');
+      await page.getByLabel('Digest').selectOption({ label: 'Daily' });
+      await page.getByLabel('What it lists').selectOption({ label: 'Everything new' });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('We mailed you a link: follow it to start the digest.').waitFor();
+
+      const confirm = await waitForMail(reader.account.email, /confirm/i);
+      const [confirmLink] = linksIn(confirm, /Confirm my digest/);
+      expect(confirmLink, 'the confirm mail has its link').toBeTruthy();
+
+      // The link works without a session, in another browser: one button, then done.
+      const other = await newPage(browser(), { theme: 'light' });
+      try {
+        await other.page.goto(confirmLink!);
+        await other.page.getByRole('button').first().click();
+        await expect.poll(() => other.page.textContent('body')).toMatch(/confirmed/i);
+
+        await goto(page, '/user-dashboard/email');
+        await page.getByText('Your address is confirmed.').waitFor();
+        expect(await page.getByLabel('Digest').inputValue()).toBe('daily');
+        await screenshot(page, 'mail-preferences-light');
+
+        // One click from the mail's unsubscribe link, still without a session.
+        const [unsubscribe] = linksIn(confirm, /unsubscribe/i);
+        expect(unsubscribe, 'every mail has an unsubscribe link').toBeTruthy();
+        await other.page.goto(unsubscribe!);
+        await other.page.getByRole('button').first().click();
+        await expect.poll(() => other.page.textContent('body')).toMatch(/unsubscribed/i);
+      } finally {
+        await other.context.close();
+      }
+      await goto(page, '/user-dashboard/email');
+      await expect.poll(() => page.getByLabel('Digest').inputValue()).toBe('off');
+    } finally {
+      await reader.context.close();
+    }
+  });
+});

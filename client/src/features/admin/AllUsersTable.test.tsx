@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiStandIn, type ApiStandIn } from '@/test/api-stand-in';
+import { allowDialogs } from '@/test/dialog-polyfill';
+import { allowToasts, renderScreen, sessionValue } from '@/test/render-screen';
+import { AllUsersTable } from './AllUsersTable';
+
+const ROSA = {
+  _id: 'a'.repeat(24),
+  email: 'rosa@newsroom.test',
+  name: 'Rosa',
+  premiumEndAt: '2026-07-01T12:00:00.000Z',
+  emailVerified: true,
+  subscription: {
+    status: 'active',
+    plan: 'monthly',
+    currentPeriodEnd: '2026-07-01T12:00:00.000Z',
+    cancelAtPeriodEnd: true,
+  },
+};
+const OTTO = { _id: 'b'.repeat(24), email: 'otto@newsroom.test', name: 'Otto', premiumEndAt: null };
+
+const ROSA_BILLING = {
+  premium: {
+    active: true,
+    premiumEndAt: ROSA.premiumEndAt,
+    source: 'subscription',
+    passEndAt: null,
+    subscriptionPaidThrough: ROSA.premiumEndAt,
+  },
+  subscription: null,
+  card: null,
+  payments: [
+    {
+      paymentIntentId: 'pi_rosa1',
+      kind: 'subscription',
+      description: 'Subscription, 2026-06-01 to 2026-07-01',
+      amount: 10,
+      refundedAmount: 0,
+      date: '2026-06-01T12:00:00.000Z',
+      status: 'paid',
+      receiptUrl: null,
+      periodStart: '2026-06-01T12:00:00.000Z',
+      periodEnd: ROSA.premiumEndAt,
+      takenBack: false,
+    },
+    {
+      paymentIntentId: 'pi_rosa0',
+      kind: 'pass',
+      description: 'Pass: 5 days',
+      amount: 5,
+      refundedAmount: 5,
+      date: '2026-05-01T12:00:00.000Z',
+      status: 'refunded',
+      receiptUrl: null,
+      periodStart: null,
+      periodEnd: null,
+      takenBack: true,
+    },
+  ],
+};
+
+let api: ApiStandIn;
+beforeAll(async () => {
+  allowDialogs();
+  allowToasts(); // also gives jsdom the matchMedia SweetAlert2 asks
+  api = await startApiStandIn();
+  api.respond(({ method, path }) => {
+    if (path.startsWith('/all-users')) return { status: 200, body: { users: [ROSA, OTTO], totalPages: 1 } };
+    if (path === `/admin/billing?email=${encodeURIComponent(ROSA.email)}`)
+      return { status: 200, body: ROSA_BILLING };
+    if (method === 'POST' && path === '/admin/refunds')
+      return { status: 200, body: { refundId: 're_1', status: 'succeeded' } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+});
+afterAll(() => api.close());
+
+const admin = sessionValue({ isAdmin: true });
+
+describe('All Users: subscriptions and refunds', () => {
+  it("shows each user's subscription state in words", async () => {
+    renderScreen(<AllUsersTable />, { session: admin });
+    const cells = await screen.findAllByTestId('subscription');
+    expect(cells[0]).toHaveTextContent('Monthly, Active');
+    expect(cells[0]).toHaveTextContent('ends 1 Jul 2026');
+    expect(cells[1]).toHaveTextContent('None');
+  });
+
+  it('refunds a paid payment after a confirmation; a refunded one offers no refund', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AllUsersTable />, { session: admin });
+
+    await user.click(await screen.findByRole('button', { name: 'Refund: Rosa' }));
+    const payments = await screen.findByRole('list', { name: 'Payments' });
+    const rows = within(payments).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Subscription, 2026-06-01 to 2026-07-01');
+    expect(rows[0]).toHaveTextContent('Paid');
+    expect(rows[1]).toHaveTextContent('Refunded');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Refund Subscription/ }));
+    expect(
+      await screen.findByText(/\$10\.00 for “Subscription, 2026-06-01 to 2026-07-01” goes back to Rosa/),
+    ).toBeInTheDocument();
+    expect(api.seen.some((r) => r.path === '/admin/refunds')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+
+    await waitFor(() =>
+      expect(api.seen.find((r) => r.path === '/admin/refunds')?.body).toEqual({
+        paymentIntentId: 'pi_rosa1',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Refunded' })).toBeInTheDocument();
+  }, 15_000); // SweetAlert2 and two dialogs: slow on a busy 2-core machine
+});

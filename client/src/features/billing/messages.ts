@@ -1,0 +1,25 @@
+/** User-visible strings of the billing page (user dashboard → Billing). */
+export const billingMessages = {
+  title: 'Billing',
+  loadFailed: 'Your billing could not be loaded.',
+  accessHeading: 'Your access',
+  cardHeading: 'Card on file',
+  paymentsHeading: 'Payments',
+  noPayments: 'No payments yet.',
+  noCard: 'No card on file.',
+  card: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+  cancelButton: 'Cancel subscription',
+  resumeButton: 'Resume subscription',
+  switchButton: (label: string) => `Switch to ${label}`,
+  updateCardButton: 'Update card',
+  cancelConfirmTitle: 'Cancel your subscription?',
+  cancelConfirmText: (until: string) =>
+    `Premium lasts until ${until}. Nothing more will be charged, and you can resume before then.`,
+  cancelConfirmButton: 'Yes, cancel at period end',
+  keepButton: 'Keep my subscription',
+  cancelled: (until: string) => `Cancelled: premium lasts until ${until}.`,
+  resumed: 'Your subscription renews again.',
+  switched: (label: string) => `You are now on the ${label} plan.`,
+  cardUpdated: 'Your card was updated: renewals charge it from now on.',
+  actionFailed: 'That did not work, please try again',
+} as const;

@@ -1,0 +1,71 @@
+/**
+ * premium.changed (docs/decisions/subscriptions.md): a reader's own tabs learn that premium started,
+ * renewed, lapsed or was taken back, and show it without a reload.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/api/keys';
+import { accountKeys } from '@/lib/api/account-keys';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
+import { TOKEN_KEY } from '@/lib/session-keys';
+import { FakeEventSource } from '@/test/fake-event-source';
+import { allowToasts, sessionValue } from '@/test/render-screen';
+import { LiveEvents } from './LiveEvents';
+
+const EMAIL = 'reader@newsroom.test';
+
+beforeAll(() => allowToasts());
+beforeEach(() => {
+  FakeEventSource.all = [];
+});
+
+function renderLive(session: AuthContextValue) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(accountKeys.billingOf(EMAIL), { cached: true });
+  client.setQueryData(queryKeys.profile(EMAIL), { cached: true });
+  client.setQueryData(queryKeys.trending, ['cached']);
+  render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={session}>
+        <LiveEvents createEventSource={(url) => new FakeEventSource(url)} />
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  const source = FakeEventSource.all[0]!;
+  return {
+    client,
+    emit: (data: unknown, id: string) => act(() => source.emit(data, id)),
+    stale: (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true,
+  };
+}
+
+describe('premium.changed', () => {
+  it('refreshes the reader’s billing and profile, re-checks the session’s premium flag and says why', async () => {
+    localStorage.setItem(TOKEN_KEY, 'jwt-1');
+    const refreshPremium = vi.fn();
+    const live = renderLive(sessionValue({ refreshPremium }));
+
+    live.emit({ type: 'premium.changed', reason: 'takenBack', own: true }, 'x-1');
+
+    expect(
+      await screen.findByText(
+        'A payment was refunded or disputed: the premium time it bought was taken back',
+      ),
+    ).toBeInTheDocument();
+    expect(refreshPremium).toHaveBeenCalledTimes(1);
+    expect(live.stale(accountKeys.billingOf(EMAIL))).toBe(true);
+    expect(live.stale(queryKeys.profile(EMAIL))).toBe(true);
+    // Nothing public changed.
+    expect(live.stale(queryKeys.trending)).toBe(false);
+  });
+
+  it('a renewal says premium continues', async () => {
+    localStorage.setItem(TOKEN_KEY, 'jwt-1');
+    const live = renderLive(sessionValue({ refreshPremium: vi.fn() }));
+    live.emit({ type: 'premium.changed', reason: 'renewed', own: true }, 'x-2');
+    expect(await screen.findByText('Your subscription renewed: premium continues')).toBeInTheDocument();
+  });
+});

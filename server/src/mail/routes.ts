@@ -1,0 +1,88 @@
+/**
+ * Mail preferences and history (signed in), and the signed links of mails (no session): the confirm
+ * link of the digest and the one-click unsubscribe (RFC 8058). A GET of a link only shows a page
+ * with one button; the POST does it, so a mail scanner that follows links changes nothing
+ * (docs/decisions/email.md).
+ */
+import { Router, type Response } from 'express';
+import { MailPreferencesInputSchema, mailTokenQuerySchema } from '@newsroom/common';
+import type { RouteContext } from '../context.js';
+import { parseInput } from '../http/input.js';
+import { createMailService } from './service.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(res: Response, title: string, body: string): void {
+  res
+    .status(200)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+        `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Newsroom</title></head>` +
+        `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+    );
+}
+
+const button = (action: string, token: string, label: string) =>
+  `<form method="post" action="${action}?token=${escapeHtml(encodeURIComponent(token))}">` +
+  `<button type="submit">${escapeHtml(label)}</button></form>`;
+
+export function mailRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const mail = createMailService(ctx);
+  const { requireUserRecord } = ctx.guards;
+  const tokenOf = (query: unknown) => parseInput(mailTokenQuerySchema, query, 'This link is not valid').token;
+
+  router.get('/me/mail-preferences', requireUserRecord, async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache');
+    res.json(await mail.preferences(req.currentUser!.email));
+  });
+
+  router.put('/me/mail-preferences', requireUserRecord, ctx.limits.mailPreferences, async (req, res) => {
+    const input = parseInput(MailPreferencesInputSchema, req.body);
+    const user = req.currentUser!;
+    res.json(await mail.savePreferences(user.email, user.name ?? '', input));
+  });
+
+  router.get('/me/mails', requireUserRecord, async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache');
+    res.json(await mail.history(req.currentUser!.email));
+  });
+
+  router.get('/mail/confirm', ctx.limits.mailLinks, (req, res) => {
+    const token = tokenOf(req.query);
+    page(
+      res,
+      'Confirm your digest',
+      `<p>Start the Newsroom digest at this address?</p>${button('/mail/confirm', token, 'Confirm')}`,
+    );
+  });
+
+  router.post('/mail/confirm', ctx.limits.mailLinks, async (req, res) => {
+    const prefs = await mail.confirm(tokenOf(req.query));
+    page(
+      res,
+      'Digest confirmed',
+      `<p>Your ${escapeHtml(prefs.digest)} digest is on. You can stop it from any digest in one click.</p>`,
+    );
+  });
+
+  router.get('/mail/unsubscribe', ctx.limits.mailLinks, (req, res) => {
+    const token = tokenOf(req.query);
+    page(res, 'Unsubscribe', `<p>Stop these mails?</p>${button('/mail/unsubscribe', token, 'Unsubscribe')}`);
+  });
+
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here; our page's button posts too.
+  router.post('/mail/unsubscribe', ctx.limits.mailLinks, async (req, res) => {
+    const { list } = await mail.unsubscribe(tokenOf(req.query));
+    page(
+      res,
+      'Unsubscribed',
+      `<p>${list === 'digest' ? 'The digest is off.' : 'You will get no more notices about your articles and premium.'}</p>`,
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,219 @@
+/**
+ * Mail as the rest of the app sees it (docs/decisions/email.md): mails are put in the outbox here
+ * (rendered, with their unsubscribe link and RFC 8058 headers) and sent by the sender job
+ * (jobs.ts), never in a request's own path. Also the reader's preferences, the double opt-in, the
+ * one-click unsubscribe and the mail history.
+ */
+import { randomBytes } from 'node:crypto';
+import type { MailHistory, MailKind, MailPreferences, MailPreferencesInput } from '@newsroom/common';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { Invalid } from '../errors.js';
+import type { Store } from '../store/port.js';
+import { confirmContent, LIST_OF, type MailLinks } from './messages.js';
+import { createMailRepository, outboxId, preferencesId, type MailPreferencesRecord } from './repository.js';
+import { nextDigestSlot } from './schedule.js';
+import { renderMail, type MailContent } from './templates.js';
+import { mailTokenKey, signMailToken, verifyMailToken, type MailList } from './tokens.js';
+
+/** A confirm link is good for a week; a new one may be mailed every 10 minutes. */
+const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
+const CONFIRM_RESEND_MS = 10 * 60_000;
+const HISTORY_SIZE = 50;
+
+const DEFAULTS: MailPreferencesInput = { digest: 'off', scope: 'following', hour: 7, notices: true };
+
+export type MailService = ReturnType<typeof createMailService>;
+
+export function createMailService(deps: { store: Store; config: Config; clock: Clock }) {
+  const repo = createMailRepository(deps.store);
+  const key = mailTokenKey(deps.config.jwtSecret);
+  const links: MailLinks = {
+    site: deps.config.clientOrigins[0] ?? deps.config.publicUrl,
+    api: deps.config.publicUrl,
+  };
+  const nowIso = () => deps.clock.now().toISOString();
+  const unsubscribeUrl = (email: string, list: MailList) =>
+    `${links.api}/mail/unsubscribe?token=${signMailToken(key, { p: 'unsubscribe', e: email, l: list })}`;
+  const mailbox = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+
+  const answer = (r: MailPreferencesRecord | null): MailPreferences => ({
+    digest: r?.digest ?? DEFAULTS.digest,
+    scope: r?.scope ?? DEFAULTS.scope,
+    hour: r?.hour ?? DEFAULTS.hour,
+    notices: r?.notices ?? DEFAULTS.notices,
+    confirmed: r?.confirmed ?? false,
+    pendingConfirmation: !!r && r.digest !== 'off' && !r.confirmed && r.confirmNonce !== null,
+  });
+
+  /** The slot of a confirmed digest's next mail, after now; null when off or unconfirmed. */
+  const nextSlot = (r: Pick<MailPreferencesRecord, 'digest' | 'hour' | 'confirmed'>) =>
+    r.digest === 'off' || !r.confirmed
+      ? null
+      : nextDigestSlot(r.digest, r.hour, deps.clock.now()).toISOString();
+
+  const service = {
+    links,
+    repository: repo,
+
+    /**
+     * Puts one mail in the outbox under `key` (what it is about); nothing when that key is there
+     * already (another instance, an earlier run) or the recipient stopped this list.
+     */
+    async enqueue(
+      mail: { key: string; kind: MailKind; to: string; articleIds?: string[] },
+      content: () => MailContent | Promise<MailContent>,
+    ): Promise<boolean> {
+      if (await repo.hasMail(mail.key)) return false;
+      const list = LIST_OF[mail.kind];
+      const prefs = await repo.findPreferences(mail.to);
+      if (list === 'notices' && prefs && !prefs.notices) return false;
+      const unsubscribe = unsubscribeUrl(mail.to, list);
+      const made = { ...(await content()), unsubscribeUrl: unsubscribe };
+      const { html, text } = await renderMail(made);
+      const now = nowIso();
+      return repo.insertMail({
+        _id: outboxId(mail.key),
+        key: mail.key,
+        kind: mail.kind,
+        to: mail.to,
+        subject: made.subject,
+        html,
+        text,
+        // RFC 8058: a mail client's one-click unsubscribe POSTs to the https link.
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>, <mailto:${mailbox}?subject=unsubscribe>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+        sentAt: null,
+        ...(mail.articleIds ? { articleIds: mail.articleIds } : {}),
+      });
+    },
+
+    /** GET /me/mail-preferences. */
+    async preferences(email: string): Promise<MailPreferences> {
+      return answer(await repo.findPreferences(email));
+    },
+
+    /**
+     * PUT /me/mail-preferences. Turning the digest on for an unconfirmed address mails a confirm
+     * link (double opt-in; at most one per 10 minutes); nothing is sent to it before that.
+     */
+    async savePreferences(
+      email: string,
+      name: string,
+      input: MailPreferencesInput,
+    ): Promise<MailPreferences> {
+      const before = await repo.findPreferences(email);
+      const now = deps.clock.now();
+      const record: MailPreferencesRecord = {
+        _id: preferencesId(email),
+        email,
+        ...input,
+        confirmed: before?.confirmed ?? false,
+        confirmNonce: before?.confirmNonce ?? null,
+        confirmRequestedAt: before?.confirmRequestedAt ?? null,
+        nextDigestAt: null,
+        digestSince: before?.digestSince ?? null,
+        updatedAt: now.toISOString(),
+      };
+      const ask =
+        input.digest !== 'off' &&
+        !record.confirmed &&
+        (!record.confirmRequestedAt ||
+          now.getTime() - Date.parse(record.confirmRequestedAt) >= CONFIRM_RESEND_MS);
+      if (ask) {
+        record.confirmNonce = randomBytes(12).toString('hex');
+        record.confirmRequestedAt = now.toISOString();
+      }
+      // Same frequency and hour: the slot already planned stays (changing a scope sends nothing twice).
+      const sameSlot = before?.nextDigestAt && before.digest === input.digest && before.hour === input.hour;
+      record.nextDigestAt = sameSlot && record.confirmed ? before.nextDigestAt : nextSlot(record);
+      await repo.savePreferences(record);
+      if (ask) {
+        const token = signMailToken(key, {
+          p: 'confirm',
+          e: email,
+          n: record.confirmNonce!,
+          x: now.getTime() + CONFIRM_TTL_MS,
+        });
+        await service.enqueue(
+          { key: `digest.confirm:${email}:${record.confirmNonce}`, kind: 'digest.confirm', to: email },
+          () => confirmContent(name, `${links.api}/mail/confirm?token=${token}`),
+        );
+      }
+      return answer(record);
+    },
+
+    /** POST /mail/confirm: the address confirmed the digest (no session: the signed link says who). */
+    async confirm(token: string): Promise<MailPreferences> {
+      const payload = verifyMailToken(key, token, deps.clock.now());
+      if (payload?.p !== 'confirm') throw new Invalid('This link is not valid (or has expired)');
+      const prefs = await repo.findPreferences(payload.e);
+      if (!prefs || prefs.confirmNonce !== payload.n)
+        throw new Invalid('This link is not valid (or has expired)');
+      if (!prefs.confirmed) {
+        const now = nowIso();
+        const confirmed = { ...prefs, confirmed: true };
+        // The first digest lists what is approved from now on.
+        await repo.updatePreferences(
+          payload.e,
+          { confirmNonce: payload.n },
+          {
+            confirmed: true,
+            digestSince: prefs.digestSince ?? now,
+            nextDigestAt: nextSlot(confirmed),
+            updatedAt: now,
+          },
+        );
+      }
+      return answer(await repo.findPreferences(payload.e));
+    },
+
+    /** POST /mail/unsubscribe: stops the list the link was made for (digest or notices); idempotent. */
+    async unsubscribe(token: string): Promise<{ email: string; list: MailList }> {
+      const payload = verifyMailToken(key, token, deps.clock.now());
+      if (payload?.p !== 'unsubscribe') throw new Invalid('This link is not valid');
+      const prefs = await repo.findPreferences(payload.e);
+      const record: MailPreferencesRecord = {
+        _id: preferencesId(payload.e),
+        email: payload.e,
+        ...DEFAULTS,
+        confirmed: false,
+        confirmNonce: null,
+        confirmRequestedAt: null,
+        nextDigestAt: null,
+        digestSince: null,
+        ...prefs,
+        updatedAt: nowIso(),
+      };
+      if (payload.l === 'digest')
+        Object.assign(record, { digest: 'off', nextDigestAt: null, confirmNonce: null });
+      else record.notices = false;
+      await repo.savePreferences(record);
+      return { email: payload.e, list: payload.l };
+    },
+
+    /** GET /me/mails: the caller's own mails, newest first. */
+    async history(email: string): Promise<MailHistory> {
+      const mails = await repo.history(email, HISTORY_SIZE);
+      return {
+        mails: mails.map((m) => ({
+          _id: m._id,
+          kind: m.kind,
+          subject: m.subject,
+          status: m.status,
+          createdAt: m.createdAt,
+          sentAt: m.sentAt ?? null,
+        })),
+      };
+    },
+
+    nextSlot,
+  };
+  return service;
+}

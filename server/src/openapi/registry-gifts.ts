@@ -1,0 +1,58 @@
+/** Gift links in the OpenAPI document (see registry.ts; docs/decisions/gift-links-and-meter.md). */
+import {
+  createGiftLinkBodySchema,
+  CreatedGiftLinkSchema,
+  GiftLinkSchema,
+  GiftReadSchema,
+  idParamSchema,
+  MyGiftLinksSchema,
+  openGiftLinkBodySchema,
+} from '@newsroom/common';
+import { operationsOf } from './operation.js';
+
+export const giftOperations = operationsOf('Gift links', [
+  {
+    route: 'POST /gift-links',
+    operationId: 'createGiftLink',
+    summary: 'Give a link that reads one premium article in full',
+    description:
+      'Premium readers, admins and the writer of the article. Up to 10 links per person per calendar month (UTC), revoked ones included (then 409); the article must be approved (else 404) and premium (else 409). A caller who is none of those gets 402.',
+    security: 'session',
+    access: 'signed-in',
+    body: createGiftLinkBodySchema,
+    responses: { 201: { description: 'Created', json: CreatedGiftLinkSchema } },
+    errors: [402, 404, 409],
+    limited: true,
+  },
+  {
+    route: 'GET /me/gift-links',
+    operationId: 'myGiftLinks',
+    summary: "The caller's gift links, newest first, and this month's allowance",
+    security: 'session',
+    access: 'signed-in',
+    ok: MyGiftLinksSchema,
+  },
+  {
+    route: 'DELETE /me/gift-links/:id',
+    operationId: 'revokeGiftLink',
+    summary: 'Revoke one of the caller’s gift links (idempotent); another’s is 404',
+    security: 'session',
+    access: 'signed-in',
+    params: idParamSchema,
+    ok: GiftLinkSchema,
+    errors: [404],
+  },
+  {
+    route: 'POST /gift-links/open',
+    operationId: 'openGiftLink',
+    summary: 'Read a gifted article in full',
+    description:
+      'Anyone with the token, signed in or not: the link reads for 7 days from its first open, for up to 10 readers (an account, or a signed-out browser by the `readerKey` its first open answered). Revoked, expired or full links, and crawlers, get 402 with the teaser; an unknown token (or another article’s) 404. At most 60 opens a minute per IP.',
+    security: 'optionalSession',
+    access: 'anyone',
+    body: openGiftLinkBodySchema,
+    ok: GiftReadSchema,
+    errors: [402, 404],
+    limited: true,
+  },
+]);

@@ -1,0 +1,85 @@
+/** Mail preferences, history and the signed mail links in the OpenAPI document (see registry.ts). */
+import {
+  MailHistorySchema,
+  MailPreferencesInputSchema,
+  MailPreferencesSchema,
+  mailTokenQuerySchema,
+} from '@newsroom/common';
+import { operationsOf, type DocResponse } from './operation.js';
+
+const htmlPage = (description: string): Record<number, DocResponse> => ({
+  200: { description, content: { 'text/html': { schema: { type: 'string' } } } },
+});
+
+export const mailOperations = operationsOf('Mail', [
+  {
+    route: 'GET /me/mail-preferences',
+    operationId: 'myMailPreferences',
+    summary: 'The caller’s mail preferences (digest, its scope and hour, notices)',
+    security: 'session',
+    access: 'signed-in',
+    ok: MailPreferencesSchema,
+  },
+  {
+    route: 'PUT /me/mail-preferences',
+    operationId: 'saveMailPreferences',
+    summary: 'Sets the caller’s mail preferences',
+    description:
+      'Turning the digest on for an address that has not confirmed it mails a confirm link (double opt-in, at most one per 10 minutes); no digest goes out before it is followed.',
+    security: 'session',
+    access: 'signed-in',
+    body: MailPreferencesInputSchema,
+    ok: MailPreferencesSchema,
+    limited: true,
+  },
+  {
+    route: 'GET /me/mails',
+    operationId: 'myMails',
+    summary: 'The caller’s own mails, newest first: kind, subject, status, when queued and sent',
+    security: 'session',
+    access: 'signed-in',
+    ok: MailHistorySchema,
+  },
+  {
+    route: 'GET /mail/confirm',
+    operationId: 'confirmDigestPage',
+    summary: 'The confirm link of the digest: a page with one button (POSTs the same URL)',
+    security: 'none',
+    access: 'anyone',
+    query: mailTokenQuerySchema,
+    responses: htmlPage('A page asking to confirm'),
+    limited: true,
+  },
+  {
+    route: 'POST /mail/confirm',
+    operationId: 'confirmDigest',
+    summary: 'Confirms the digest for the address the signed token names (no session)',
+    security: 'none',
+    access: 'anyone',
+    query: mailTokenQuerySchema,
+    responses: htmlPage('The digest is confirmed'),
+    limited: true,
+  },
+  {
+    route: 'GET /mail/unsubscribe',
+    operationId: 'unsubscribePage',
+    summary: 'The unsubscribe link of a mail: a page with one button (POSTs the same URL)',
+    security: 'none',
+    access: 'anyone',
+    query: mailTokenQuerySchema,
+    responses: htmlPage('A page asking to unsubscribe'),
+    limited: true,
+  },
+  {
+    route: 'POST /mail/unsubscribe',
+    operationId: 'unsubscribe',
+    summary: 'One-click unsubscribe (RFC 8058) from the list the signed token names (no session)',
+    description:
+      'Mail clients POST `List-Unsubscribe=One-Click` here (the URL of the mail’s `List-Unsubscribe` header). Idempotent.',
+    security: 'none',
+    access: 'anyone',
+    query: mailTokenQuerySchema,
+    responses: htmlPage('Unsubscribed'),
+    limited: true,
+  },
+]);

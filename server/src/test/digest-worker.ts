@@ -1,0 +1,40 @@
+/**
+ * Child process for mail/digest-kill.test.ts: one run of the mail jobs (the digests' schedule, then
+ * the sender) on the embedded store in argv[2], sending to SMTP at argv[3], at the fixed time argv[4]
+ * (ms), a `sending` mail counting as cut off after argv[5] ms. Prints `done` when both finished; the
+ * parent SIGKILLs it mid-send.
+ */
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../config.js';
+import { createMailJobs } from '../mail/jobs.js';
+import { openEmbeddedStore } from '../store/embedded/index.js';
+import { ensureIndexes } from '../store/index.js';
+
+const [dir, smtpUrl, nowMs, staleMs] = process.argv.slice(2);
+if (!dir || !smtpUrl || !nowMs || !staleMs)
+  throw new Error('usage: digest-worker <dir> <smtpUrl> <nowMs> <staleMs>');
+
+const store = await openEmbeddedStore({ dir: path.join(dir, 'store') });
+await ensureIndexes(store);
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dir,
+  JWT_SECRET: 'k'.repeat(48),
+  SMTP_URL: smtpUrl,
+  SEED_DEMO_DATA: 'false',
+  LOG_LEVEL: 'silent',
+});
+const jobs = createMailJobs({
+  store,
+  config,
+  clock: { now: () => new Date(Number(nowMs)) },
+  logger: pino({ level: 'silent' }),
+  sendingStaleMs: Number(staleMs),
+  batch: 100,
+});
+await jobs.schedule();
+await jobs.sendDue();
+jobs.close();
+await store.close();
+process.stdout.write('done\n');
