@@ -29,6 +29,11 @@ export const LIVE_EVENT_FIELDS = {
    * otherwise (`reason`): sent to that reader's tabs only (docs/decisions/subscriptions.md).
    */
   'premium.changed': ['reason'],
+  /**
+   * One of the creator's gift links was created, revoked or let a new reader in (`reason`): sent to
+   * the creator's tabs only, so their Gift links tab counts readers without a reload.
+   */
+  'gift.changed': ['reason'],
 } as const satisfies Record<string, readonly LiveEventField[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_FIELDS;

@@ -67,6 +67,14 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
           audience: { public: false, admins: false, users: [event.email] },
         },
       ];
+    case 'gift.changed':
+      // The creator's own tabs: their Gift links tab counts readers, or shows the link revoked.
+      return [
+        {
+          event: { type: 'gift.changed', reason: event.change },
+          audience: { public: false, admins: false, users: [event.creator] },
+        },
+      ];
     default:
       // Views, sign-ins, profiles and premium grants are no news to other readers.
       return [];

@@ -12,19 +12,9 @@ export interface Audience {
   users: string[];
 }
 
-/**
- * A reader's own premium started, renewed, lapsed or was taken back (`reason`), sent to that reader
- * only (docs/decisions/subscriptions.md). Not in the shared event table yet: a client that does not
- * know it ignores it (isLiveMessage), and refetches premium once it does.
- */
-export interface PremiumLiveEvent {
-  type: 'premium.changed';
-  reason: string;
-}
-
 /** An event with its audience: what the bus carries. */
 export interface AddressedEvent {
-  event: LiveEvent | PremiumLiveEvent;
+  event: LiveEvent;
   audience: Audience;
 }
 

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Article } from '../articles/types.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import { insertArticle } from '../test/article-fixtures.js';
+import { listen, openSse } from '../test/sse.js';
 
 const DAY = 24 * 3600_000;
 let nowMs = Date.UTC(2026, 2, 10, 12);
@@ -317,6 +318,29 @@ describe('opening gift links from one address', () => {
       expect(listed.body.links[0].readers).toBe(3);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("the creator's open tabs", () => {
+  it('hear when a link lets in a new reader or is revoked; nobody else hears it', async () => {
+    const { link } = (await create(premium)).body;
+    const server = await listen(t.app);
+    const own = await openSse(server.base, `/events?token=${premium.token}`);
+    const other = await openSse(server.base, `/events?token=${writer.token}`);
+    try {
+      expect((await open(link.token, { who: reader })).status).toBe(200);
+      const opened = await own.next((e) => e.data.type === 'gift.changed');
+      expect(opened.data).toEqual({ type: 'gift.changed', reason: 'opened', own: true });
+
+      expect((await revoke(premium, link._id)).status).toBe(200);
+      const revoked = await own.next((e) => e.data.type === 'gift.changed' && e.data.reason === 'revoked');
+      expect(revoked.data.own).toBe(true);
+      expect(other.events.some((e) => e.data.type === 'gift.changed')).toBe(false);
+    } finally {
+      own.close();
+      other.close();
+      await server.close();
     }
   });
 });

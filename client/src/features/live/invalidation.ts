@@ -35,5 +35,7 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
     case 'premium.changed':
       // Only the reader's own tabs get it: their profile, billing page, the premium list and counts.
       return staleAfter.premiumChanged();
+    case 'gift.changed':
+      return staleAfter.giftLinksChanged();
   }
 }

@@ -80,6 +80,8 @@ export const staleAfter = {
   ],
   /** A subscription cancelled, resumed, switched or given a new card: the billing pages and All Users. */
   billingChanged: (): QueryKey[] => [a.billing, a.admin.billing, k.admin.users],
+  /** One of the reader's gift links was created, revoked or opened by a new reader. */
+  giftLinksChanged: (): QueryKey[] => [a.myGiftLinks],
   /** An admin's refund: that user's payments (premium changes later, through Stripe's webhook). */
   refundIssued: (email: string): QueryKey[] => [a.admin.billingOf(email), k.admin.users],
 };

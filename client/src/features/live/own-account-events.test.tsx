@@ -1,6 +1,7 @@
 /**
- * premium.changed (docs/decisions/subscriptions.md): a reader's own tabs learn that premium started,
- * renewed, lapsed or was taken back, and show it without a reload.
+ * Live events about the reader's own account: premium.changed (docs/decisions/subscriptions.md), their
+ * premium started, renewed, lapsed or was taken back; gift.changed, one of their gift links let in a
+ * reader or was revoked. Their open tabs show it without a reload.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
@@ -26,6 +27,7 @@ function renderLive(session: AuthContextValue) {
   client.setQueryData(accountKeys.billingOf(EMAIL), { cached: true });
   client.setQueryData(queryKeys.profile(EMAIL), { cached: true });
   client.setQueryData(queryKeys.trending, ['cached']);
+  client.setQueryData(accountKeys.myGiftLinksOf(EMAIL), { cached: true });
   render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider value={session}>
@@ -67,5 +69,16 @@ describe('premium.changed', () => {
     const live = renderLive(sessionValue({ refreshPremium: vi.fn() }));
     live.emit({ type: 'premium.changed', reason: 'renewed', own: true }, 'x-2');
     expect(await screen.findByText('Your subscription renewed: premium continues')).toBeInTheDocument();
+  });
+});
+
+describe('gift.changed', () => {
+  it("refreshes the creator's gift links and nothing else", async () => {
+    localStorage.setItem(TOKEN_KEY, 'jwt-1');
+    const live = renderLive(sessionValue({ refreshPremium: vi.fn() }));
+    live.emit({ type: 'gift.changed', reason: 'opened', own: true }, 'g-1');
+    await vi.waitFor(() => expect(live.stale(accountKeys.myGiftLinksOf(EMAIL))).toBe(true));
+    expect(live.stale(accountKeys.billingOf(EMAIL))).toBe(false);
+    expect(live.stale(queryKeys.trending)).toBe(false);
   });
 });
