@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiCall } from './api-as';
-import { apiGet, createEmulatorAccount, goto, newPage, screenshot, sharedBrowser } from './harness';
+import {
+  apiGet,
+  createEmulatorAccount,
+  goto,
+  newPage,
+  screenshot,
+  sharedBrowser,
+  type Account,
+} from './harness';
 import { linksIn, waitForMail } from './mail';
 import { apiToken, freshUser, promoteToAdmin, uniqueTitle } from './writer-admin-fixtures';
 
@@ -18,26 +26,33 @@ async function adminToken(): Promise<string> {
   return apiToken(account);
 }
 
+/** Posts an article as `writer` (a fresh account by default) and approves it as an admin. */
+async function approvedArticle(prefix: string, writer?: Account): Promise<{ id: string; title: string }> {
+  const author = writer ?? (await createEmulatorAccount('mail-writer'));
+  const token = await apiToken(author);
+  const title = uniqueTitle(prefix);
+  const [publisher] = await apiGet<{ publisherName: string }[]>('/publisher-data');
+  const approved = await apiGet<{ articleImage: string }[]>('/all-articles/approved?limit=10');
+  const { insertedId: id } = await apiCall<{ insertedId: string }>(
+    'POST',
+    `/articles?email=${encodeURIComponent(author.email)}`,
+    token,
+    {
+      title,
+      photoURL: approved[0]!.articleImage,
+      publisher: publisher!.publisherName,
+      formatedTags: ['business'],
+      description: 'A short piece on the new tram line and who will ride it.',
+    },
+  );
+  await apiCall('PATCH', `/update/status/${id}`, await adminToken());
+  return { id, title };
+}
+
 describe('e-mail', () => {
   it('a writer gets the approval mail, whose link opens the article', async () => {
     const writer = await createEmulatorAccount('mail-writer');
-    const token = await apiToken(writer);
-    const title = uniqueTitle('Mailed approval');
-    const [publisher] = await apiGet<{ publisherName: string }[]>('/publisher-data');
-    const approved = await apiGet<{ articleImage: string }[]>('/all-articles/approved?limit=10');
-    const { insertedId: id } = await apiCall<{ insertedId: string }>(
-      'POST',
-      `/articles?email=${encodeURIComponent(writer.email)}`,
-      token,
-      {
-        title,
-        photoURL: approved[0]!.articleImage,
-        publisher: publisher!.publisherName,
-        formatedTags: ['business'],
-        description: 'A short piece on the new tram line and who will ride it.',
-      },
-    );
-    await apiCall('PATCH', `/update/status/${id}`, await adminToken());
+    const { id, title } = await approvedArticle('Mailed approval', writer);
 
     const mail = await waitForMail(writer.email, /published/i);
     expect(mail.subject).toContain(title);
@@ -57,13 +72,20 @@ describe('e-mail', () => {
     }
   });
 
-  it('a reader opts in to the digest, confirms from the mail, and unsubscribes from its link', async () => {
+  it('a reader opts in to the digest, confirms from the mail, receives the digest and unsubscribes from it', async () => {
+    const { title } = await approvedArticle('Digest news');
     const reader = await freshUser(browser(), 'mail-reader');
     try {
       const { page } = reader;
       await goto(page, '/user-dashboard/email');
       await page.getByLabel('Digest').selectOption({ label: 'Daily' });
       await page.getByLabel('What it lists').selectOption({ label: 'Everything new' });
+      // Their hour is the current one: the first digest then comes as soon as they confirm (a run in
+      // an hour's last half-minute waits for the next hour, so the hour cannot turn in between).
+      const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
+      if (toNextHour < 30_000) await page.waitForTimeout(toNextHour + 1_000);
+      const hour = String(new Date().getUTCHours()).padStart(2, '0');
+      await page.getByLabel('Hour (UTC)').selectOption({ label: `${hour}:00` });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('We mailed you a link: follow it to start the digest.').waitFor();
 
@@ -76,15 +98,22 @@ describe('e-mail', () => {
       try {
         await other.page.goto(confirmLink!);
         await other.page.getByRole('button').first().click();
-        await expect.poll(() => other.page.textContent('body')).toMatch(/confirmed/i);
+        await expect.poll(() => other.page.textContent('body')).toMatch(/confirmed|is on/i);
 
         await goto(page, '/user-dashboard/email');
         await page.getByText('Your address is confirmed.').waitFor();
         expect(await page.getByLabel('Digest').inputValue()).toBe('daily');
+
+        // The digest lists what was approved, each title linking to its page.
+        const digest = await waitForMail(reader.account.email, /digest:/i);
+        expect(digest.subject).toMatch(/^Your daily Newsroom digest: \d+ new articles?$/);
+        expect(digest.text).toContain(title);
+        const [read] = linksIn(digest, new RegExp(title));
+        expect(read).toMatch(/\/article-details\/[0-9a-f]{24}$/);
         await screenshot(page, 'mail-preferences-light');
 
-        // One click from the mail's unsubscribe link, still without a session.
-        const [unsubscribe] = linksIn(confirm, /unsubscribe/i);
+        // One click from the digest's unsubscribe link, still without a session.
+        const [unsubscribe] = linksIn(digest, /unsubscribe/i);
         expect(unsubscribe, 'every mail has an unsubscribe link').toBeTruthy();
         await other.page.goto(unsubscribe!);
         await other.page.getByRole('button').first().click();
@@ -94,6 +123,8 @@ describe('e-mail', () => {
       }
       await goto(page, '/user-dashboard/email');
       await expect.poll(() => page.getByLabel('Digest').inputValue()).toBe('off');
+      // The history lists both mails.
+      await expect.poll(() => page.getByRole('table').textContent()).toMatch(/Digest/);
     } finally {
       await reader.context.close();
     }

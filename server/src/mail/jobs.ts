@@ -108,9 +108,11 @@ export function createMailJobs(deps: MailJobOptions) {
   ): Promise<Article[]> {
     const approvals = await repo.approvedBetween(since, until, 500);
     const keys = prefs.scope === 'following' ? await follows.followedKeys(prefs.email) : null;
+    // One query for the period's articles (still approved, not deleted), then in approval order.
+    const byId = new Map((await articles.approvedByIds(approvals.map((a) => a._id))).map((a) => [a._id, a]));
     const found: Article[] = [];
     for (const approval of approvals.reverse()) {
-      const article = await articles.find(approval._id).catch(() => null);
+      const article = byId.get(approval._id);
       if (!article || !isApproved(article)) continue;
       if (
         keys &&

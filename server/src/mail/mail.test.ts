@@ -305,6 +305,10 @@ describe('the digest', () => {
       confirmed: true,
       pendingConfirmation: false,
     });
+    // The minute's job runs: a first digest would list only the day before confirming, and what was
+    // approved before that (a day and more ago) is not in it.
+    await jobs.schedule();
+    expect((await deliver(reader.email)).map((m) => m.text).join()).not.toContain('Before confirming');
   });
 
   async function approveNew(title: string, overrides: Parameters<typeof insertArticle>[1] = {}) {
@@ -369,6 +373,43 @@ describe('the digest', () => {
     now = nextSeven(now);
     await jobs.schedule();
     expect(await deliver(reader.email)).toEqual([]);
+  });
+
+  it('confirmed within the reader’s hour, the first digest comes at once with the day before; else at their hour', async () => {
+    const [early, late] = [await signInAs(t, { name: 'Ed Early' }), await signInAs(t, { name: 'Lu Later' })];
+    now = nextSeven(now) + 5 * 60_000; // 07:06 UTC
+    const yesterday = now - 20 * 3_600_000;
+    const saved = now;
+    now = yesterday;
+    await approveNew('Approved yesterday');
+    now = saved;
+    const confirmLink = async (who: SignedIn, hour: number) => {
+      const put = await request(t.app)
+        .put('/me/mail-preferences')
+        .set(bearer(who.token))
+        .send({ ...prefs, hour });
+      expect(put.status).toBe(200);
+      const [confirm] = await deliver(who.email);
+      return linkIn(confirm!, /http:\/\/127\.0\.0\.1:5000\/mail\/confirm\?token=[\w.-]+/);
+    };
+    const [earlyLink, lateLink] = [await confirmLink(early, 7), await confirmLink(late, 9)];
+    for (const link of [earlyLink, lateLink])
+      expect((await request(t.app).post(link.pathname + link.search)).status).toBe(200);
+
+    await jobs.schedule();
+    const [first, ...more] = await deliver(early.email);
+    expect(more).toEqual([]);
+    expect(first?.subject).toMatch(/^Your daily Newsroom digest/);
+    expect(first!.text).toContain('Approved yesterday');
+    // The other reader's hour has not come yet; at 09:00 theirs comes, with the same day before.
+    expect(await deliver(late.email)).toEqual([]);
+    now += 2 * 3_600_000;
+    await jobs.schedule();
+    const [theirs] = await deliver(late.email);
+    expect(theirs!.text).toContain('Approved yesterday');
+    // Never a second one in the early reader's period.
+    await jobs.schedule();
+    expect(await deliver(early.email)).toEqual([]);
   });
 
   it('"what I follow" lists only followed publishers and writers', async () => {

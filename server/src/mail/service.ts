@@ -20,6 +20,8 @@ import { mailTokenKey, signMailToken, verifyMailToken, type MailList } from './t
 const CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
 const CONFIRM_RESEND_MS = 10 * 60_000;
 const HISTORY_SIZE = 50;
+/** What one digest covers: the first one also lists what was approved in the period before confirming. */
+const PERIOD_MS = { daily: 24 * 3_600_000, weekly: 7 * 24 * 3_600_000 } as const;
 
 const DEFAULTS: MailPreferencesInput = { digest: 'off', scope: 'following', hour: 7, notices: true };
 
@@ -157,16 +159,23 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       if (!prefs || prefs.confirmNonce !== payload.n)
         throw new Invalid('This link is not valid (or has expired)');
       if (!prefs.confirmed) {
-        const now = nowIso();
+        const at = deps.clock.now();
+        const now = at.toISOString();
         const confirmed = { ...prefs, confirmed: true };
-        // The first digest lists what is approved from now on.
+        const first = prefs.digest === 'off' ? null : prefs.digest;
+        // The first digest also lists the period before confirming (never empty on a news site), and
+        // comes at once when the reader confirms within their own hour (their hour, on a Monday for a
+        // weekly one): they see it works. Otherwise it comes at their next slot.
+        const inTheirHour =
+          first !== null && at.getUTCHours() === prefs.hour && (first === 'daily' || at.getUTCDay() === 1);
         await repo.updatePreferences(
           payload.e,
           { confirmNonce: payload.n },
           {
             confirmed: true,
-            digestSince: prefs.digestSince ?? now,
-            nextDigestAt: nextSlot(confirmed),
+            digestSince:
+              prefs.digestSince ?? (first ? new Date(at.getTime() - PERIOD_MS[first]).toISOString() : now),
+            nextDigestAt: inTheirHour ? now : nextSlot(confirmed),
             updatedAt: now,
           },
         );
