@@ -19,15 +19,30 @@ import type { Store } from '../../store/port.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+/** Ports this process handed out (a probe's port is free again once the probe is closed). */
+const handedOut = new Set<number>();
+
+/**
+ * A loopback port free a moment ago, below Linux's ephemeral range (32768-60999): a port the OS
+ * picks for bind(0) is one it also gives outgoing connections, and the cluster opens many (HAProxy's
+ * health checks, the database, Redis) between choosing its ports and starting the last process on
+ * them. Such a port taken meanwhile is the likely reason the site once exited with 1 at start in
+ * .ci/run (its output was not kept then; a failed start now shows it).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 async function waitFor(url: string, name: string, child?: ChildProcess, timeoutMs = 60_000) {
@@ -217,6 +232,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     rmSync(work, { recursive: true, force: true });
   };
 
+  // The site's output too, when the cluster fails to start (a port taken, a crash).
+  let siteProc: Proc | undefined;
   try {
     await Promise.all(
       instances.map((inst) => waitFor(`http://127.0.0.1:${inst.port}/health`, inst.name, inst.proc.child)),
@@ -249,11 +266,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       'site',
     );
     procs.push(site);
+    siteProc = site;
     await waitFor(`${siteUrl}/robots.txt`, 'site', site.child);
     // Every instance in rotation before the test starts (one health check each).
     await new Promise((r) => setTimeout(r, 700));
   } catch (err) {
-    const logs = instances.map((i) => `--- ${i.name}\n${i.proc.output.join('')}`).join('\n');
+    const logs = [
+      ...instances.map((i) => `--- ${i.name}\n${i.proc.output.join('')}`),
+      ...(siteProc ? [`--- site\n${siteProc.output.join('')}`] : []),
+    ].join('\n');
     await stopAll();
     throw new Error(`${(err as Error).message}\n${logs}`, { cause: err });
   }
