@@ -95,6 +95,11 @@ const roles: { name: string; account: Account | null; routes: (string | (() => s
       '/payment',
       '/user-dashboard',
       '/user-dashboard/my-profile',
+      '/user-dashboard/billing',
+      '/user-dashboard/gift-links',
+      '/user-dashboard/email',
+      '/subscription?plan=yearly',
+      '/payment?plan=yearly',
     ],
   },
   {

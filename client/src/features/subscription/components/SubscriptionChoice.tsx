@@ -53,7 +53,7 @@ export function SubscriptionChoice() {
           {plans.map((plan) => (
             <label
               key={plan.id}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-rule p-4 focus-within:ring-2 focus-within:ring-accent has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+              className="group flex cursor-pointer items-center gap-3 rounded-lg border border-rule p-4 focus-within:ring-2 focus-within:ring-accent has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
             >
               <input
                 type="radio"
@@ -68,7 +68,8 @@ export function SubscriptionChoice() {
               />
               <span>
                 <span className="block font-semibold">{plan.label}</span>
-                <span className="block text-sm text-muted">
+                {/* On the chosen card's tinted background the muted grey is too faint (dark theme). */}
+                <span className="block text-sm text-muted group-has-[:checked]:text-ink">
                   ${plan.amount} per {plan.interval}
                 </span>
               </span>
