@@ -221,12 +221,27 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     ].join('\n'),
   );
 
+  /**
+   * SIGTERM, then SIGKILL after 20 s: one process that does not end (once in .ci/run, after the chaos
+   * test's kills and restarts) must not hang the suite's teardown. Said on stderr with its last output.
+   */
+  const stopWithin = async (child: ChildProcess, name: string, output: string[]) => {
+    child.kill('SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), 20_000);
+    });
+    if ((await Promise.race([stopped(child), late])) === 'late') {
+      console.warn(`[cluster] ${name} did not end within 20 s of SIGTERM: SIGKILL\n${output.join('')}`);
+      child.kill('SIGKILL');
+      await stopped(child);
+    }
+    clearTimeout(timer);
+  };
   const stopAll = async () => {
-    for (const inst of instances) inst.proc.child.kill('SIGTERM');
-    for (const p of procs) p.child.kill('SIGTERM');
     await Promise.all([
-      ...instances.map((i) => stopped(i.proc.child)),
-      ...procs.map((p) => stopped(p.child)),
+      ...instances.map((i) => stopWithin(i.proc.child, i.name, i.proc.output)),
+      ...procs.map((p, k) => stopWithin(p.child, `process ${k + 1}`, p.output)),
     ]);
     for (const cleanup of cleanups) await cleanup();
     rmSync(work, { recursive: true, force: true });
