@@ -11,7 +11,7 @@ const timed = [
   'src/**/*.performance.test.ts',
   'src/store/embedded/performance.test.ts',
   'src/events/events-load.test.ts',
-  // Times /health under a flood of long URLs (50 ms): alone, or the other files' work is what it times.
+  // Times /health under a flood of long URLs (100 ms): alone, or the other files' work is what it times.
   'src/logger.test.ts',
 ];
 
