@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     strict: { type: 'boolean', default: false },
     encoding: { type: 'string' },
     cluster: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -68,11 +70,20 @@ if (args.cluster) {
 const DURATION = clampInt(args.duration, 10, 1, 60);
 const CONNECTIONS = clampInt(args.connections, 50, 1, 500);
 const MAIN_SIZE = 10_000;
-const sizes = args.sizes
-  ? args.sizes.split(',').map((s) => clampInt(s, 0, 1, 200_000))
-  : args.full
-    ? [1_000, 10_000, 100_000]
-    : [1_000, 10_000];
+/**
+ * --only=TEXT measures just the read rows whose name holds TEXT, at the main size (no scaling or write
+ * runs): a quick loop while working on one endpoint. --profile writes the API's CPU profile
+ * (node --cpu-prof) to bench/profiles/ when it stops, to open in Chrome's DevTools.
+ */
+const ONLY = args.only;
+const PROFILE_DIR = args.profile ? path.join(root, 'bench/profiles') : null;
+const sizes = ONLY
+  ? []
+  : args.sizes
+    ? args.sizes.split(',').map((s) => clampInt(s, 0, 1, 200_000))
+    : args.full
+      ? [1_000, 10_000, 100_000]
+      : [1_000, 10_000];
 if (!sizes.includes(MAIN_SIZE)) sizes.push(MAIN_SIZE);
 sizes.sort((a, b) => a - b);
 const TARGET_SHARE = 0.8;
@@ -470,7 +481,7 @@ async function prepare(n: number): Promise<Env> {
   const port = await freePort();
   const api = start(
     process.execPath,
-    ['server/dist/index.js'],
+    [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'server/dist/index.js'],
     childEnv({
       NODE_ENV: 'production',
       PORT: String(port),
@@ -517,7 +528,8 @@ async function prepare(n: number): Promise<Env> {
       path: '/all-articles/approved?page=1&limit=20',
       churn: true,
     },
-  ];
+  ].filter((s) => !ONLY || s.name.includes(ONLY));
+  if (!scenarios.length) throw new Error(`--only=${ONLY} matches no row`);
   const firstPage = await checkAnswer(`${base}/all-articles/approved?page=1&limit=20`, {});
   for (const s of scenarios) await checkAnswer(base + s.path, s.headers);
   return {
@@ -887,6 +899,8 @@ const runsBySize = new Map<number, Env>();
 const sizesRow = (cell: (n: number) => string): string => sizes.map((n) => cell(n)).join('');
 
 // ---------- main ----------
+/** Thrown when --only has printed its rows: the rest of the run is skipped. */
+class Finished extends Error {}
 try {
   if (!fs.existsSync(path.join(root, 'server/dist/index.js'))) {
     throw new Error('server/dist/index.js is missing: run `npm run build -w server` (npm run bench does)');
@@ -917,6 +931,10 @@ try {
     let t = Date.now();
     await runMain(main);
     console.log(`bench: throughput runs done in ${fmt((Date.now() - t) / 1000)} s`);
+    if (ONLY) {
+      printMain(main);
+      throw new Finished();
+    }
     t = Date.now();
     const scaling = small !== big ? await runScaling(small, big) : null;
     console.log(`bench: scaling runs done in ${fmt((Date.now() - t) / 1000)} s`);
@@ -930,8 +948,16 @@ try {
     writePass = printWrites(main);
     searchPass = printNoMatchSearch();
     console.log(`\nAPI resident memory after the runs: ${rss}`);
+  } catch (err) {
+    if (!(err instanceof Finished)) throw err;
   } finally {
     for (const env of envs) await release(env);
+  }
+  if (PROFILE_DIR) console.log(`\nbench: the API's CPU profile is in ${path.relative(root, PROFILE_DIR)}/`);
+  if (ONLY) {
+    clearTimeout(watchdog);
+    cleanupSync();
+    process.exit(0);
   }
   if (!sizes.includes(100_000)) console.log('\n(100 000-article run skipped: add --full)');
   const [l1b = 0] = os.loadavg();

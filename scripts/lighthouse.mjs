@@ -3,6 +3,8 @@
 //   --url=http://localhost:5173   measure that site instead (its API: --api=, default http://localhost:5000)
 //   --runs=N                      runs per page (default 3)
 //   --strict                      exit 1 when a target is missed
+//   --explain                     also print, per page, the long tasks and main-thread work of its
+//                                 median run (by TBT): where the blocking time comes from
 // Chromium: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +25,7 @@ const args = Object.fromEntries(
   }),
 );
 const strict = args.strict === 'true';
+const explain = args.explain === 'true';
 const runs = Number(args.runs ?? 3);
 const log = (msg) => console.error(`[lighthouse] ${msg}`);
 
@@ -81,7 +84,27 @@ async function measure(url) {
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => audit.score !== null && audit.score < 1)
     .map((audit) => ({ id: audit.id, score: Math.round(audit.score * 100) }));
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const shortUrl = (url) => (url ? String(url).replace(/^https?:\/\/[^/]+/, '') || '/' : '(unattributed)');
+  const details = {
+    longTasks: items('long-tasks').map((t) => ({
+      url: shortUrl(t.url),
+      startTime: Math.round(t.startTime),
+      duration: Math.round(t.duration),
+    })),
+    work: items('mainthread-work-breakdown').map((w) => ({
+      group: w.groupLabel ?? w.group,
+      ms: Math.round(w.duration),
+    })),
+    scripts: items('bootup-time').map((b) => ({
+      url: shortUrl(b.url),
+      total: Math.round(b.total),
+      scripting: Math.round(b.scripting),
+      parse: Math.round(b.scriptParseCompile),
+    })),
+  };
   return {
+    details,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -116,6 +139,17 @@ function misses(row) {
   return out;
 }
 
+/** --explain: the median run's long tasks (simulated on a phone), main-thread work and scripts. */
+function printDetails(row) {
+  const { longTasks, work, scripts } = row.details;
+  console.log(`\n${row.page}: long tasks (start ms, duration ms, script)`);
+  for (const t of longTasks) console.log(`  ${t.startTime}\t${t.duration}\t${t.url}`);
+  console.log(`${row.page}: main-thread work (ms)`);
+  console.log(`  ${work.map((w) => `${w.group} ${w.ms}`).join('; ')}`);
+  console.log(`${row.page}: scripts (total / scripting / parse+compile ms)`);
+  for (const b of scripts) console.log(`  ${b.total}\t${b.scripting}\t${b.parse}\t${b.url}`);
+}
+
 async function main() {
   let stack = null;
   let siteUrl = args.url?.replace(/\/$/, '');
@@ -141,6 +175,9 @@ async function main() {
       for (const { id, score } of results.flatMap((r) => r.failing))
         lowest.set(id, Math.min(score, lowest.get(id) ?? 100));
       row.failing = [...lowest].map(([id, score]) => `${id} (${score})`);
+      row.details = [...results].sort((a, b) => a.tbtMs - b.tbtMs)[
+        Math.floor((results.length - 1) / 2)
+      ].details;
       rows.push(row);
     }
 
@@ -159,6 +196,7 @@ async function main() {
       if (m.length) console.log(`\n${r.page} misses: ${m.join('; ')}`);
       if (r.failing.length) console.log(`${r.page} audits below 100 in some run: ${r.failing.join(', ')}`);
     }
+    if (explain) for (const r of rows) printDetails(r);
     console.log(missed ? `\n${missed} target(s) missed` : '\nEvery target met');
     return strict && missed ? 1 : 0;
   } finally {

@@ -143,3 +143,40 @@ describe('security baseline', () => {
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('component routers', () => {
+  /** One route of the app: its path, methods and the router (by position) that holds it. */
+  interface RouteLayer {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle: { stack?: RouteLayer[] };
+    match(path: string): unknown;
+  }
+  function routesByRouter(): { router: number; path: string; methods: string[]; layer: RouteLayer }[] {
+    const app = createApp(t.deps) as unknown as { router: { stack: RouteLayer[] } };
+    return app.router.stack.flatMap((outer, router) =>
+      (outer.handle.stack ?? [])
+        .filter((layer) => layer.route)
+        .map((layer) => ({
+          router,
+          path: layer.route!.path,
+          methods: Object.keys(layer.route!.methods),
+          layer,
+        })),
+    );
+  }
+
+  it('no path and method reaches the routes of two routers, so their order changes no answer', () => {
+    const routes = routesByRouter();
+    expect(routes.length).toBeGreaterThan(60);
+    const overlaps: string[] = [];
+    for (const a of routes) {
+      // A concrete path this route answers: each parameter filled with a plausible value.
+      const sample = a.path.replace(/:[A-Za-z]+/g, 'x1');
+      for (const b of routes) {
+        if (b.router === a.router || !b.methods.some((m) => a.methods.includes(m))) continue;
+        if (b.layer.match(sample)) overlaps.push(`${a.methods.join(',')} ${a.path} also reaches ${b.path}`);
+      }
+    }
+    expect(overlaps).toEqual([]);
+  });
+});
