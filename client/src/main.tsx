@@ -22,7 +22,6 @@ if (hasSignInToRestore()) void loadFirebase().catch(() => {}); // the provider r
 // the app's first render draws the same, as fresh as the server had it (so that nothing shows it
 // being read again while React hydrates), and reads it again once it has taken over.
 const firstScreen = readFirstScreenData();
-if (firstScreen) seedFirstScreen(queryClient, { ...firstScreen, fetchedAt: Date.now() });
 
 const container = document.getElementById('root')!;
 
@@ -63,4 +62,11 @@ const handover = import('./first-screen/handover').then(
   () => withoutHandover,
 );
 const soon = Promise.race([landing, new Promise((resolve) => setTimeout(resolve, 3000))]);
-void Promise.all([handover, soon]).then(([startHandover]) => start(startHandover));
+// Each step is a task of its own, so that no one of them keeps a phone's main thread long: the first
+// screen's data goes into the cache (before the first render reads it), then React starts.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void Promise.all([handover, soon]).then(async ([startHandover]) => {
+  if (firstScreen) seedFirstScreen(queryClient, { ...firstScreen, fetchedAt: Date.now() });
+  await nextTask();
+  start(startHandover);
+});

@@ -13,7 +13,7 @@ import {
 import { queryKeys } from '@/lib/api/keys';
 import { queryClient } from '@/lib/query-client';
 import { TOKEN_KEY } from '@/lib/session-keys';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '@/lib/toast';
 import { useHydrated } from '@/lib/hydration';
 import { initialSession, sessionReducer, SERVER_SESSION, type SessionUser } from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
@@ -262,15 +262,17 @@ function AppExtras() {
       <Suspense fallback={null}>
         <LiveEvents />
       </Suspense>
-      <Toaster
-        position="top-right"
-        // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
-        containerStyle={{ top: 72 }}
-        toastOptions={{
-          className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
-          duration: 2000,
-        }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-right"
+          // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
+          containerStyle={{ top: 72 }}
+          toastOptions={{
+            className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
+            duration: 2000,
+          }}
+        />
+      </Suspense>
     </>
   );
 }

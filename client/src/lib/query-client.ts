@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { isApiError, isCanceled, isNeedPremium } from './http-error';
 import { errorMessage } from './error-message';
 

@@ -1,11 +1,24 @@
+import { memo, useDeferredValue } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { usePublishers } from '@/lib/api/articles';
 import { FollowButton } from './FollowButton';
 
+type Publisher = NonNullable<ReturnType<typeof usePublishers>['data']>[number];
+
 export function PublisherGrid() {
   const publishers = usePublishers();
-  if (publishers.isPending) {
+  // The list arrives once the page is in use, and a query's answer re-renders at once, in one task:
+  // the grid is drawn from a deferred copy instead, in the background, in slices that leave the page
+  // responsive (the skeleton stays until it is done).
+  const data = useDeferredValue(publishers.data);
+  if (data)
+    return data.length === 0 ? (
+      <p className="text-muted">No publishers yet.</p>
+    ) : (
+      <PublisherList publishers={data} />
+    );
+  if (!publishers.isError) {
     return (
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
@@ -14,21 +27,19 @@ export function PublisherGrid() {
       </div>
     );
   }
-  if (publishers.isError) {
-    return (
-      <LoadError
-        title="Publishers could not be loaded."
-        error={publishers.error}
-        onRetry={() => publishers.refetch()}
-      />
-    );
-  }
-  if (publishers.data.length === 0) {
-    return <p className="text-muted">No publishers yet.</p>;
-  }
+  return (
+    <LoadError
+      title="Publishers could not be loaded."
+      error={publishers.error}
+      onRetry={() => publishers.refetch()}
+    />
+  );
+}
+
+const PublisherList = memo(function PublisherList({ publishers }: { publishers: Publisher[] }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" data-testid="publisher-grid">
-      {publishers.data.map((p) => (
+      {publishers.map((p) => (
         <li
           key={p._id}
           className="card flex flex-col items-center gap-3 p-5 text-center transition-shadow hover:shadow-md"
@@ -48,4 +59,4 @@ export function PublisherGrid() {
       ))}
     </ul>
   );
-}
+});

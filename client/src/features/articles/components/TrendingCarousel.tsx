@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type { Swiper as SwiperInstance } from 'swiper';
+import Swiper from 'swiper';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PremiumBadge } from '@/components/StatusBadge';
 import { formatCount } from '@/lib/format-number';
 import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion';
+import { whenIdle } from '@/lib/when-idle';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
@@ -55,12 +55,62 @@ function CarouselSkeleton() {
   );
 }
 
+/**
+ * Swiper set up on the carousel's markup (the markup its React component draws, drawn here), once the
+ * page is idle, or at once when the reader reaches for the carousel (a touch, a click, the keyboard's
+ * focus: set up before that click arrives, so it turns the slides). Setting Swiper up measures the
+ * page and builds its controls: done inside hydration, it was the home page's longest task on a phone.
+ * Until then the first slide shows, as the server drew it. Answers the instance once it is set up.
+ */
+function useSwiper(
+  root: RefObject<HTMLDivElement | null>,
+  slides: string,
+  { still, delayMs, speedMs }: { still: boolean; delayMs: number; speedMs: number },
+): Swiper | null {
+  const [swiper, setSwiper] = useState<Swiper | null>(null);
+  useEffect(() => {
+    const el = root.current;
+    if (!el || !slides) return;
+    let instance: Swiper | null = null;
+    const reach = ['pointerdown', 'focusin'] as const;
+    const setUp = () => {
+      if (instance) return;
+      cancel();
+      for (const type of reach) el.removeEventListener(type, setUp);
+      instance = new Swiper(el, {
+        modules: [Autoplay, Navigation, Pagination, A11y],
+        // Readers who asked for less motion turn the slides themselves.
+        autoplay: still ? false : { delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true },
+        speed: still ? 0 : speedMs,
+        rewind: slides.includes(','),
+        navigation: {
+          prevEl: el.querySelector<HTMLElement>(':scope > .swiper-button-prev'),
+          nextEl: el.querySelector<HTMLElement>(':scope > .swiper-button-next'),
+        },
+        pagination: { el: el.querySelector<HTMLElement>(':scope > .swiper-pagination'), clickable: true },
+      });
+      setSwiper(instance);
+    };
+    const cancel = whenIdle(setUp);
+    for (const type of reach) el.addEventListener(type, setUp);
+    return () => {
+      cancel();
+      for (const type of reach) el.removeEventListener(type, setUp);
+      instance?.destroy(true, true);
+      setSwiper(null);
+    };
+  }, [root, slides, still, delayMs, speedMs]);
+  return swiper;
+}
+
 export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
   const trending = useTrendingArticles();
   // Readers who asked for less motion turn the slides themselves.
   const still = usePrefersReducedMotion();
+  const root = useRef<HTMLDivElement>(null);
+  const slides = trending.data?.map((article) => article._id).join(',') ?? '';
+  const swiper = useSwiper(root, slides, { still, delayMs, speedMs });
   // Anyone can stop the slides turning (WCAG 2.2.2 Pause, Stop, Hide): the button below the slides.
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [paused, setPaused] = useState(false);
   const togglePause = () => {
     if (!swiper?.autoplay) return;
@@ -88,60 +138,56 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
     );
   }
 
+  // The markup Swiper's React component draws (so the server's first screen is unchanged).
   return (
-    <Swiper
-      // The motion preference is known only in the browser: the server's carousel moves, and one that
-      // must stand still is set up anew once the app has hydrated it (Swiper takes no autoplay change).
-      key={still ? 'still' : 'moving'}
-      modules={[Autoplay, Navigation, Pagination, A11y]}
-      autoplay={still ? false : { delay: delayMs, disableOnInteraction: false, pauseOnMouseEnter: true }}
-      speed={still ? 0 : speedMs}
-      rewind={trending.data.length > 1}
-      navigation
-      pagination={{ clickable: true }}
-      className="trending-swiper card overflow-hidden !rounded-xl shadow-md"
+    <div
+      ref={root}
+      className="swiper trending-swiper card overflow-hidden !rounded-xl shadow-md"
       data-testid="trending-carousel"
-      onSwiper={setSwiper}
     >
-      {trending.data.map((article, index) => (
-        <SwiperSlide key={article._id} className="!h-auto">
-          <div className="grid h-full bg-surface md:grid-cols-[1.5fr_1fr]">
-            <div className={IMAGE_BOX}>
-              {/* The first slide is the home page's largest paint: fetched first, never lazily. */}
-              <ResponsiveImage
-                src={article.articleImage}
-                alt=""
-                sizes={TRENDING_IMAGE_SIZES}
-                width={1600}
-                height={900}
-                priority={index === 0}
-                className="absolute inset-0 size-full object-cover"
-              />
-            </div>
-            <div className={TEXT_COLUMN}>
-              <div className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-widest uppercase">
-                <span className="rounded bg-ink px-2 py-0.5 text-paper">Trending #{index + 1}</span>
-                <span className="text-accent">{article.publisher}</span>
-                {article.isPremium === 'Yes' && <PremiumBadge className="tracking-normal normal-case" />}
+      <div className="swiper-wrapper">
+        {trending.data.map((article, index) => (
+          <div key={article._id} className="swiper-slide !h-auto">
+            <div className="grid h-full bg-surface md:grid-cols-[1.5fr_1fr]">
+              <div className={IMAGE_BOX}>
+                {/* The first slide is the home page's largest paint: fetched first, never lazily. */}
+                <ResponsiveImage
+                  src={article.articleImage}
+                  alt=""
+                  sizes={TRENDING_IMAGE_SIZES}
+                  width={1600}
+                  height={900}
+                  priority={index === 0}
+                  className="absolute inset-0 size-full object-cover"
+                />
               </div>
-              <h2 className={HEADLINE}>
-                <Link to={`/article-details/${article._id}`} className="hover:text-accent">
-                  {article.articleTitle}
-                </Link>
-              </h2>
-              <p className={EXCERPT}>{cardExcerpt(article.articleDescription)}</p>
-              <p className="inline-flex items-center gap-1.5 text-sm text-muted">
-                <EyeIcon aria-hidden="true" /> {formatCount(article.totalViewCount)} views
-                {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}
-              </p>
+              <div className={TEXT_COLUMN}>
+                <div className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-widest uppercase">
+                  <span className="rounded bg-ink px-2 py-0.5 text-paper">Trending #{index + 1}</span>
+                  <span className="text-accent">{article.publisher}</span>
+                  {article.isPremium === 'Yes' && <PremiumBadge className="tracking-normal normal-case" />}
+                </div>
+                <h2 className={HEADLINE}>
+                  <Link to={`/article-details/${article._id}`} className="hover:text-accent">
+                    {article.articleTitle}
+                  </Link>
+                </h2>
+                <p className={EXCERPT}>{cardExcerpt(article.articleDescription)}</p>
+                <p className="inline-flex items-center gap-1.5 text-sm text-muted">
+                  <EyeIcon aria-hidden="true" /> {formatCount(article.totalViewCount)} views
+                  {article.userInfo?.name && <span>· By {article.userInfo.name}</span>}
+                </p>
+              </div>
             </div>
           </div>
-        </SwiperSlide>
-      ))}
+        ))}
+      </div>
+      <div className="swiper-button-prev" />
+      <div className="swiper-button-next" />
+      <div className="swiper-pagination" />
       {!still && trending.data.length > 1 && (
         <button
           type="button"
-          slot="container-end"
           className="absolute right-3 bottom-3 z-10 grid size-11 place-items-center rounded-full border border-rule bg-surface/90 text-ink shadow hover:text-accent"
           aria-pressed={paused}
           aria-label="Pause the trending stories"
@@ -160,6 +206,6 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
           )}
         </button>
       )}
-    </Swiper>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';

@@ -17,7 +17,10 @@ export function HomeSection({
   band?: boolean;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={band ? 'bg-surface-2/60 py-14' : 'py-14'}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`offscreen-section py-14${band ? ' bg-surface-2/60' : ''}`}
+    >
       <div className="container-page">
         <header className="mb-8 border-t-2 border-ink pt-3">
           <p className="section-kicker">{kicker}</p>
