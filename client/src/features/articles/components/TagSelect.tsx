@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHydrated } from '@/lib/hydration';
+import { whenIdle } from '@/lib/when-idle';
 import type { TagSelectProps } from './TagSelectControl';
 
 const TagSelectControl = lazy(() => import('./TagSelectControl'));
@@ -8,13 +9,19 @@ const TagSelectControl = lazy(() => import('./TagSelectControl'));
  * The tags multi-select. react-select is a fifth of the all-articles page's code and its evaluation
  * and hydration were a long task on a phone, so the page (server-rendered, then hydrated) first shows
  * a stand-in drawn like the control, and the control comes in its own chunk once the page is the
- * app's. The stand-in is a read-only field with the control's id (the label names it) that says it is
- * not ready yet; who focuses it keeps the focus on the control that replaces it.
+ * app's and idle (or at once when the stand-in is focused: setting react-select up adds its styles to
+ * the page, a long task of its own). The stand-in is a read-only field with the control's id (the
+ * label names it) that says it is not ready yet; who focuses it keeps the focus on the control that
+ * replaces it.
  */
 export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelectProps) {
   const hydrated = useHydrated();
-  const standIn = <TagSelectStandIn inputId={props.inputId} placeholder={placeholder} />;
-  if (!hydrated) return standIn;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => (hydrated && !wanted ? whenIdle(() => setWanted(true)) : undefined), [hydrated, wanted]);
+  const standIn = (
+    <TagSelectStandIn inputId={props.inputId} placeholder={placeholder} onFocus={() => setWanted(true)} />
+  );
+  if (!hydrated || !wanted) return standIn;
   return (
     <Suspense fallback={standIn}>
       <TagSelectControl {...props} placeholder={placeholder} />
@@ -23,7 +30,15 @@ export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelec
 }
 
 /** Drawn as react-select's control with our styles (TagSelectControl.tsx), so nothing moves at the swap. */
-function TagSelectStandIn({ inputId, placeholder }: { inputId: string; placeholder: string }) {
+function TagSelectStandIn({
+  inputId,
+  placeholder,
+  onFocus,
+}: {
+  inputId: string;
+  placeholder: string;
+  onFocus?: () => void;
+}) {
   return (
     <div
       className="flex min-h-10 items-center rounded border border-rule bg-surface focus-within:ring-2 focus-within:ring-accent/40"
@@ -35,6 +50,7 @@ function TagSelectStandIn({ inputId, placeholder }: { inputId: string; placehold
         aria-busy="true"
         aria-disabled="true"
         placeholder={placeholder}
+        onFocus={onFocus}
         className="min-w-0 flex-1 cursor-progress bg-transparent px-2.5 py-0.5 text-base text-ink placeholder:text-muted focus:outline-none"
       />
       <span aria-hidden="true" className="my-2 w-px self-stretch bg-rule" />
