@@ -185,6 +185,27 @@ describe('the writer', () => {
     const forged = url.search.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
     expect(forged).not.toBe(url.search);
     expect((await request(t.app).post(`/mail/unsubscribe${forged}`)).status).toBe(400);
+
+    // Opened in a browser, a link that does not work says so on a page, and still changes nothing.
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const [method, path] of [
+      ['get', `/mail/unsubscribe${forged}`],
+      ['post', `/mail/unsubscribe${forged}`],
+      ['get', '/mail/confirm?token=cut-sh'],
+      ['post', '/mail/confirm'],
+    ] as const) {
+      const shown = await request(t.app)[method](path).set('Accept', browser);
+      expect(shown.status, path).toBe(400);
+      expect(shown.type).toBe('text/html');
+      expect(shown.text).toContain('<h1>This link does not work</h1>');
+      expect(shown.text).toContain('open <strong>E-mail</strong> in your dashboard');
+    }
+    expect((await request(t.app).get(`/mail/confirm?token=cut-sh`)).body).toMatchObject({
+      message: expect.any(String),
+    });
+    expect((await request(t.app).get('/me/mail-preferences').set(bearer(writer.token))).body.notices).toBe(
+      false,
+    );
   });
 });
 

@@ -4,18 +4,19 @@
  * with one button; the POST does it, so a mail scanner that follows links changes nothing
  * (docs/decisions/email.md).
  */
-import { Router, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { MailPreferencesInputSchema, mailTokenQuerySchema } from '@newsroom/common';
 import type { RouteContext } from '../context.js';
+import { HttpError } from '../errors.js';
 import { parseInput } from '../http/input.js';
 import { createMailService } from './service.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(res: Response, title: string, body: string): void {
+function page(res: Response, title: string, body: string, status = 200): void {
   res
-    .status(200)
+    .status(status)
     .set('Cache-Control', 'no-store')
     .type('html')
     .send(
@@ -28,6 +29,29 @@ function page(res: Response, title: string, body: string): void {
 const button = (action: string, token: string, label: string) =>
   `<form method="post" action="${action}?token=${escapeHtml(encodeURIComponent(token))}">` +
   `<button type="submit">${escapeHtml(label)}</button></form>`;
+
+/**
+ * A mail's link opened in a browser that cannot be followed (cut short by a mail client, forged, too
+ * old, or for an address whose account is gone) answers a page saying so and what to do, not a JSON
+ * error; a mail client's one-click POST (which asks for no HTML) still gets the JSON error.
+ */
+function linkPage(handler: (req: Request, res: Response) => void | Promise<void>): RequestHandler {
+  return async (req, res) => {
+    try {
+      await handler(req, res);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 400 || req.accepts(['json', 'html']) !== 'html')
+        throw err;
+      page(
+        res,
+        'This link does not work',
+        `<p>${escapeHtml(err.message)}. It may have been cut short by your mail program, or it is from an old mail.</p>` +
+          '<p>Sign in to Newsroom and open <strong>E-mail</strong> in your dashboard to choose what we send you.</p>',
+        400,
+      );
+    }
+  };
+}
 
 export function mailRoutes(ctx: RouteContext): Router {
   const router = Router();
@@ -51,38 +75,60 @@ export function mailRoutes(ctx: RouteContext): Router {
     res.json(await mail.history(req.currentUser!.email));
   });
 
-  router.get('/mail/confirm', ctx.limits.mailLinks, (req, res) => {
-    const token = tokenOf(req.query);
-    page(
-      res,
-      'Confirm your digest',
-      `<p>Start the Newsroom digest at this address?</p>${button('/mail/confirm', token, 'Confirm')}`,
-    );
-  });
+  router.get(
+    '/mail/confirm',
+    ctx.limits.mailLinks,
+    linkPage((req, res) => {
+      const token = tokenOf(req.query);
+      mail.checkLink(token, 'confirm');
+      page(
+        res,
+        'Confirm your digest',
+        `<p>Start the Newsroom digest at this address?</p>${button('/mail/confirm', token, 'Confirm')}`,
+      );
+    }),
+  );
 
-  router.post('/mail/confirm', ctx.limits.mailLinks, async (req, res) => {
-    const prefs = await mail.confirm(tokenOf(req.query));
-    page(
-      res,
-      'Digest confirmed',
-      `<p>Your ${escapeHtml(prefs.digest)} digest is on. You can stop it from any digest in one click.</p>`,
-    );
-  });
+  router.post(
+    '/mail/confirm',
+    ctx.limits.mailLinks,
+    linkPage(async (req, res) => {
+      const prefs = await mail.confirm(tokenOf(req.query));
+      page(
+        res,
+        'Digest confirmed',
+        `<p>Your ${escapeHtml(prefs.digest)} digest is on. You can stop it from any digest in one click.</p>`,
+      );
+    }),
+  );
 
-  router.get('/mail/unsubscribe', ctx.limits.mailLinks, (req, res) => {
-    const token = tokenOf(req.query);
-    page(res, 'Unsubscribe', `<p>Stop these mails?</p>${button('/mail/unsubscribe', token, 'Unsubscribe')}`);
-  });
+  router.get(
+    '/mail/unsubscribe',
+    ctx.limits.mailLinks,
+    linkPage((req, res) => {
+      const token = tokenOf(req.query);
+      mail.checkLink(token, 'unsubscribe');
+      page(
+        res,
+        'Unsubscribe',
+        `<p>Stop these mails?</p>${button('/mail/unsubscribe', token, 'Unsubscribe')}`,
+      );
+    }),
+  );
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here; our page's button posts too.
-  router.post('/mail/unsubscribe', ctx.limits.mailLinks, async (req, res) => {
-    const { list } = await mail.unsubscribe(tokenOf(req.query));
-    page(
-      res,
-      'Unsubscribed',
-      `<p>${list === 'digest' ? 'The digest is off.' : 'You will get no more notices about your articles and premium.'}</p>`,
-    );
-  });
+  router.post(
+    '/mail/unsubscribe',
+    ctx.limits.mailLinks,
+    linkPage(async (req, res) => {
+      const { list } = await mail.unsubscribe(tokenOf(req.query));
+      page(
+        res,
+        'Unsubscribed',
+        `<p>${list === 'digest' ? 'The digest is off.' : 'You will get no more notices about your articles and premium.'}</p>`,
+      );
+    }),
+  );
 
   return router;
 }

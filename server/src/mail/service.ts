@@ -151,6 +151,12 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       return answer(record);
     },
 
+    /** GET of a mail's link: whether its signature holds for its purpose (it reads and changes nothing). */
+    checkLink(token: string, purpose: 'confirm' | 'unsubscribe'): void {
+      if (verifyMailToken(key, token, deps.clock.now())?.p !== purpose)
+        throw new Invalid('This link is not valid');
+    },
+
     /** POST /mail/confirm: the address confirmed the digest (no session: the signed link says who). */
     async confirm(token: string): Promise<MailPreferences> {
       const payload = verifyMailToken(key, token, deps.clock.now());

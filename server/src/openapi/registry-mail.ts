@@ -5,10 +5,19 @@ import {
   MailPreferencesSchema,
   mailTokenQuerySchema,
 } from '@newsroom/common';
-import { operationsOf, type DocResponse } from './operation.js';
+import { errorResponse, operationsOf, type DocResponse } from './operation.js';
 
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+/** A link's page; a link that is not valid answers 400: a page for a browser, else the JSON error. */
 const htmlPage = (description: string): Record<number, DocResponse> => ({
-  200: { description, content: { 'text/html': { schema: { type: 'string' } } } },
+  200: { description, content: HTML },
+  400: {
+    ...errorResponse(
+      400,
+      'The link is not valid (cut short, forged or too old): a page saying so when the caller asks for HTML (a browser), else the JSON error. Nothing was changed',
+    ),
+    content: HTML,
+  },
 });
 
 export const mailOperations = operationsOf('Mail', [
