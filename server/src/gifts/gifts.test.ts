@@ -223,6 +223,31 @@ describe('opening a gift link', () => {
     }
   });
 
+  it('waits 30 days for its first open, then has expired unread', async () => {
+    const giver = await signInAs(t, { role: 'premium' }); // the month's links of `premium` are counted
+    const { link: opened } = (await create(giver)).body;
+    const { link: unread } = (await create(giver)).body;
+    const saved = nowMs;
+    try {
+      nowMs += 30 * DAY - 1;
+      expect((await open(opened.token)).status).toBe(200);
+      nowMs += 1;
+      const late = await open(unread.token);
+      expect(late.status).toBe(402);
+      expect(late.body.gift.refused).toBe('expired');
+      // The one opened in time reads on for its seven days.
+      expect((await open(opened.token)).status).toBe(200);
+      const listed = (await mine(giver)).body.links;
+      expect(listed.find((l: { _id: string }) => l._id === unread._id)).toMatchObject({
+        status: 'expired',
+        readers: 0,
+      });
+      expect(listed.find((l: { _id: string }) => l._id === opened._id).status).toBe('active');
+    } finally {
+      nowMs = saved;
+    }
+  });
+
   it('never reads in full for crawlers, and refuses unknown tokens or another article', async () => {
     const { link } = (await create(premium)).body;
     const bot = await open(link.token, {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   GIFT_LINK_DAYS,
+  GIFT_LINK_UNOPENED_DAYS,
   GIFT_LINK_READERS,
   GIFT_LINKS_PER_MONTH,
   type CreatedGiftLink,
@@ -68,6 +69,9 @@ export function createGiftService(deps: {
   const statusOf = (link: GiftLinkRecord, at: Date): GiftLink['status'] => {
     if (link.revokedAt) return 'revoked';
     if (link.expiresAt && new Date(link.expiresAt).getTime() <= at.getTime()) return 'expired';
+    // A link nobody opened does not wait in an inbox for ever (its seven days start at the first open).
+    const unopenedUntil = new Date(link.createdAt).getTime() + GIFT_LINK_UNOPENED_DAYS * DAY_MS;
+    if (!link.firstOpenedAt && unopenedUntil <= at.getTime()) return 'expired';
     if (link.readers >= GIFT_LINK_READERS) return 'full';
     return link.firstOpenedAt ? 'active' : 'unopened';
   };

@@ -59,6 +59,8 @@ export const giftMessages = {
   revoke: 'Revoke',
   revoked: 'Revoked',
   notOpened: 'Not opened yet',
+  /** A link nobody opened within GIFT_LINK_UNOPENED_DAYS of its creation. */
+  neverOpened: 'Never opened',
   readers: (used: number, max: number) => `${used} of ${max}`,
 } as const;
 

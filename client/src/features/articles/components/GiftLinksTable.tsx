@@ -17,7 +17,8 @@ const STATUS_LABELS: Record<GiftLink['status'], string> = {
 
 function Expiry({ link }: { link: GiftLink }) {
   if (link.revokedAt) return <>{giftMessages.revoked}</>;
-  if (!link.expiresAt) return <>{giftMessages.notOpened}</>;
+  if (!link.expiresAt)
+    return <>{link.status === 'expired' ? giftMessages.neverOpened : giftMessages.notOpened}</>;
   return <DateTime value={link.expiresAt} style="short" />;
 }
 

@@ -189,4 +189,30 @@ describe('the Gift links tab', () => {
       within(screen.getByTestId('gift-link-row')).getByRole('button', { name: 'Revoke: The long read' }),
     ).toBeDisabled();
   });
+
+  it('tells a link waiting for its first open from one nobody opened in time', async () => {
+    const waiting = link({
+      _id: 'b'.repeat(24),
+      readers: 0,
+      firstOpenedAt: null,
+      expiresAt: null,
+      status: 'unopened',
+    });
+    const unread = link({
+      _id: 'c'.repeat(24),
+      readers: 0,
+      firstOpenedAt: null,
+      expiresAt: null,
+      status: 'expired',
+    });
+    answer(() => ({
+      status: 200,
+      body: { links: [waiting, unread], allowance: { limit: 10, usedThisMonth: 2, remainingThisMonth: 8 } },
+    }));
+    renderScreen(<GiftLinksTable />);
+    const [first, second] = await screen.findAllByTestId('gift-link-row');
+    expect(within(first!).getAllByText('Not opened yet')).toHaveLength(2); // status and expiry
+    expect(within(second!).getByText('Expired')).toBeInTheDocument();
+    expect(within(second!).getByText('Never opened')).toBeInTheDocument();
+  });
 });
