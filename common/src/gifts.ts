@@ -43,12 +43,10 @@ export const GiftLinkSchema = z
     readers: count,
     maxReaders: count,
     firstOpenedAt: timestamp.nullable(),
-    expiresAt: timestamp
-      .nullable()
-      .meta({
-        description:
-          'Seven days after the first open; null before (an unopened link expires 30 days after its creation).',
-      }),
+    expiresAt: timestamp.nullable().meta({
+      description:
+        'Seven days after the first open; null before (an unopened link expires 30 days after its creation).',
+    }),
     revokedAt: timestamp.nullable(),
     status: z.enum(GIFT_LINK_STATUSES).meta({
       description: 'full: no new reader gets in (those already in read on until it expires).',
