@@ -75,18 +75,21 @@ export function mailRoutes(ctx: RouteContext): Router {
     res.json(await mail.history(req.currentUser!.email));
   });
 
+  /**
+   * The GET of a mail's link: a page asking `question` with one button that POSTs the same link
+   * (mail scanners follow links with GET: it changes nothing). A link that does not work says so.
+   */
+  const askPage = (purpose: 'confirm' | 'unsubscribe', title: string, question: string, label: string) =>
+    linkPage((req, res) => {
+      const token = tokenOf(req.query);
+      mail.checkLink(token, purpose);
+      page(res, title, `<p>${question}</p>${button(`/mail/${purpose}`, token, label)}`);
+    });
+
   router.get(
     '/mail/confirm',
     ctx.limits.mailLinks,
-    linkPage((req, res) => {
-      const token = tokenOf(req.query);
-      mail.checkLink(token, 'confirm');
-      page(
-        res,
-        'Confirm your digest',
-        `<p>Start the Newsroom digest at this address?</p>${button('/mail/confirm', token, 'Confirm')}`,
-      );
-    }),
+    askPage('confirm', 'Confirm your digest', 'Start the Newsroom digest at this address?', 'Confirm'),
   );
 
   router.post(
@@ -105,15 +108,7 @@ export function mailRoutes(ctx: RouteContext): Router {
   router.get(
     '/mail/unsubscribe',
     ctx.limits.mailLinks,
-    linkPage((req, res) => {
-      const token = tokenOf(req.query);
-      mail.checkLink(token, 'unsubscribe');
-      page(
-        res,
-        'Unsubscribe',
-        `<p>Stop these mails?</p>${button('/mail/unsubscribe', token, 'Unsubscribe')}`,
-      );
-    }),
+    askPage('unsubscribe', 'Unsubscribe', 'Stop these mails?', 'Unsubscribe'),
   );
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here; our page's button posts too.
