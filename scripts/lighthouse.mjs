@@ -88,6 +88,7 @@ async function measure(url) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const shortUrl = (url) => (url ? String(url).replace(/^https?:\/\/[^/]+/, '') || '/' : '(unattributed)');
   const details = {
+    fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
     longTasks: items('long-tasks').map((t) => ({
       url: shortUrl(t.url),
       startTime: Math.round(t.startTime),
@@ -144,7 +145,9 @@ function misses(row) {
 /** --explain: the median run's long tasks (simulated on a phone), main-thread work and scripts. */
 function printDetails(row) {
   const { longTasks, work, scripts } = row.details;
-  console.log(`\n${row.page}: long tasks (start ms, duration ms, script)`);
+  console.log(
+    `\n${row.page}: long tasks (start ms, duration ms, script); only time after the first contentful paint (${row.details.fcpMs} ms) blocks`,
+  );
   for (const t of longTasks) console.log(`  ${t.startTime}\t${t.duration}\t${t.url}`);
   console.log(`${row.page}: main-thread work (ms)`);
   console.log(`  ${work.map((w) => `${w.group} ${w.ms}`).join('; ')}`);

@@ -18,9 +18,9 @@ function Titles({ fetchList }: { fetchList: () => Promise<Article[]> }) {
 }
 
 describe('the first screen data', () => {
-  it('shows the server-drawn list at once, then the API list read in the background', async () => {
-    const queryClient = new QueryClient();
-    const data = { trending: [card('Old story')], fetchedAt: Date.now() };
+  it('shows the server-drawn list at once, then, when the server read it before the staleTime, the API list read in the background', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const data = { trending: [card('Old story')], fetchedAt: Date.now() - 31_000 };
     seedFirstScreen(queryClient, data);
     revalidateFirstScreen(queryClient, data);
     let answer!: (list: Article[]) => void;
@@ -39,10 +39,22 @@ describe('the first screen data', () => {
 
   it('marks only the lists the page carried', () => {
     const queryClient = new QueryClient();
-    const data = { approved: [card('A')], fetchedAt: Date.now() };
+    const data = { approved: [card('A')], fetchedAt: Date.now() - 1 };
     seedFirstScreen(queryClient, data);
     revalidateFirstScreen(queryClient, data);
     expect(queryClient.getQueryState(queryKeys.approvedList(NO_FILTER))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.trending)).toBeUndefined();
+  });
+
+  it('leaves a list the server read within the staleTime as it is (a clock far off counts as stale)', () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const now = Date.now();
+    const state = () => queryClient.getQueryState(queryKeys.approvedList(NO_FILTER))?.isInvalidated;
+    const young = { approved: [card('A')], fetchedAt: now - 29_000 };
+    seedFirstScreen(queryClient, young);
+    revalidateFirstScreen(queryClient, young, now);
+    expect(state()).toBe(false);
+    revalidateFirstScreen(queryClient, { ...young, fetchedAt: now + 3_600_000 }, now);
+    expect(state()).toBe(true);
   });
 });

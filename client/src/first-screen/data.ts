@@ -38,12 +38,22 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData)
 }
 
 /**
- * The site server's lists follow public changes, but trending order may be behind by the last minute's
+ * The site server's lists follow public changes, but trending order may be behind by the last minutes'
  * views, and a change may come after the page was sent: once the app has taken over it asks the API
  * again in the background (at once for a list on show, else when a screen shows it), so what differs
- * appears or goes without a skeleton in between.
+ * appears or goes without a skeleton in between. Only when the server's read is older than the
+ * client's staleTime (a clock that disagrees with the server's by more counts as older): a younger
+ * list is what the app would show without asking, and asking again costs a phone a request and a
+ * re-render of the list while the page starts.
  */
-export function revalidateFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
+export function revalidateFirstScreen(
+  queryClient: QueryClient,
+  data: FirstScreenData,
+  now: number = Date.now(),
+): void {
+  const staleTime = queryClient.getDefaultOptions().queries?.staleTime;
+  const staleMs = typeof staleTime === 'number' ? staleTime : 0;
+  if (typeof data.fetchedAt === 'number' && Math.abs(now - data.fetchedAt) < staleMs) return;
   const lists = [
     Array.isArray(data.trending) && queryKeys.trending,
     Array.isArray(data.approved) && queryKeys.approvedList(NO_FILTER),

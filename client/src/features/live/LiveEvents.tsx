@@ -1,3 +1,4 @@
+import { useIdle } from '@/lib/use-idle';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -40,6 +41,8 @@ export function LiveEvents({ createEventSource }: { createEventSource?: EventSou
   const [tokenVersion, setTokenVersion] = useState(0);
   const lastEventId = useRef<string | null>(null);
   const session = loading ? null : (user?.email ?? '');
+  // Opened once the page is idle: the stream is no part of what a page first shows.
+  const idle = useIdle();
 
   useEffect(
     () =>
@@ -51,7 +54,7 @@ export function LiveEvents({ createEventSource }: { createEventSource?: EventSou
 
   useEffect(() => {
     // Still settling; or no EventSource at all (very old browsers, jsdom): the app works without.
-    if (session === null || (!createEventSource && typeof EventSource === 'undefined')) return;
+    if (!idle || session === null || (!createEventSource && typeof EventSource === 'undefined')) return;
     const connection = connectLiveEvents({
       url: `${env.apiUrl}/events`,
       token: () => localStorage.getItem(TOKEN_KEY),
@@ -65,7 +68,7 @@ export function LiveEvents({ createEventSource }: { createEventSource?: EventSou
       },
     });
     return () => connection.close();
-  }, [session, tokenVersion, queryClient, createEventSource]);
+  }, [idle, session, tokenVersion, queryClient, createEventSource]);
 
   return null;
 }

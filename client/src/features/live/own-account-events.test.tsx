@@ -4,7 +4,7 @@
  * reader or was revoked. Their open tabs show it without a reload.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/api/keys';
@@ -22,7 +22,7 @@ beforeEach(() => {
   FakeEventSource.all = [];
 });
 
-function renderLive(session: AuthContextValue) {
+async function renderLive(session: AuthContextValue) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   client.setQueryData(accountKeys.billingOf(EMAIL), { cached: true });
   client.setQueryData(queryKeys.profile(EMAIL), { cached: true });
@@ -36,6 +36,8 @@ function renderLive(session: AuthContextValue) {
       </AuthContext.Provider>
     </QueryClientProvider>,
   );
+  // The stream opens once the page is idle (LiveEvents.tsx).
+  await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
   const source = FakeEventSource.all[0]!;
   return {
     client,
@@ -48,7 +50,7 @@ describe('premium.changed', () => {
   it('refreshes the reader’s billing and profile, re-checks the session’s premium flag and says why', async () => {
     localStorage.setItem(TOKEN_KEY, 'jwt-1');
     const refreshPremium = vi.fn();
-    const live = renderLive(sessionValue({ refreshPremium }));
+    const live = await renderLive(sessionValue({ refreshPremium }));
 
     live.emit({ type: 'premium.changed', reason: 'takenBack', own: true }, 'x-1');
 
@@ -66,7 +68,7 @@ describe('premium.changed', () => {
 
   it('a renewal says premium continues', async () => {
     localStorage.setItem(TOKEN_KEY, 'jwt-1');
-    const live = renderLive(sessionValue({ refreshPremium: vi.fn() }));
+    const live = await renderLive(sessionValue({ refreshPremium: vi.fn() }));
     live.emit({ type: 'premium.changed', reason: 'renewed', own: true }, 'x-2');
     expect(await screen.findByText('Your subscription renewed: premium continues')).toBeInTheDocument();
   });
@@ -75,7 +77,7 @@ describe('premium.changed', () => {
 describe('gift.changed', () => {
   it("refreshes the creator's gift links and nothing else", async () => {
     localStorage.setItem(TOKEN_KEY, 'jwt-1');
-    const live = renderLive(sessionValue({ refreshPremium: vi.fn() }));
+    const live = await renderLive(sessionValue({ refreshPremium: vi.fn() }));
     live.emit({ type: 'gift.changed', reason: 'opened', own: true }, 'g-1');
     await vi.waitFor(() => expect(live.stale(accountKeys.myGiftLinksOf(EMAIL))).toBe(true));
     expect(live.stale(accountKeys.billingOf(EMAIL))).toBe(false);

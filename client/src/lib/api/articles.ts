@@ -108,7 +108,8 @@ export const useArticle = (id: string, enabled: boolean) => useQuery({ ...articl
 export const usePublicArticle = (id: string) => useQuery(articleQueries.teaser(id));
 export const usePremiumArticles = (enabled: boolean) =>
   useInfiniteQuery({ ...articleQueries.premium(), enabled });
-export const usePublishers = () => useQuery(articleQueries.publishers());
+/** `enabled: false` keeps a screen that shows the list later from asking for it yet (lib/use-idle.ts). */
+export const usePublishers = (enabled = true) => useQuery({ ...articleQueries.publishers(), enabled });
 
 /** PATCH /articles/view-count/{id} when details open; the article is re-read so the count is fresh. */
 export function useRecordView() {

@@ -44,7 +44,8 @@ export const userQueries = {
     queryOptions({ queryKey: queryKeys.profile(email), queryFn: () => fetchProfile(email) }),
 };
 
-export const useUserCounts = () => useQuery(userQueries.counts());
+/** `enabled: false` keeps a screen that shows the counts later from asking for them yet (lib/use-idle.ts). */
+export const useUserCounts = (enabled = true) => useQuery({ ...userQueries.counts(), enabled });
 export const useActiveUsers = () => useQuery(userQueries.active());
 export const useProfile = (email: string | null | undefined) =>
   useQuery({ ...userQueries.profile(email ?? ''), enabled: !!email });

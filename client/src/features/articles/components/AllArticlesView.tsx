@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { useAuth } from '@/lib/auth';
+import { useIdle } from '@/lib/use-idle';
 import { useApprovedArticles, usePublishers } from '@/lib/api/articles';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { articleMessages } from '../messages';
@@ -16,7 +17,9 @@ export function AllArticlesView() {
   const [publisher, setPublisher] = useState('');
   const [tags, setTags] = useState<TagOption[]>([]);
   const debouncedSearch = useDebouncedValue(search);
-  const publishers = usePublishers();
+  // The publisher menu's options are asked for once the page is idle, or when the reader reaches for it.
+  const [reached, setReached] = useState(false);
+  const publishers = usePublishers(useIdle() || reached);
   const articles = useApprovedArticles({
     search: debouncedSearch,
     publisher,
@@ -70,6 +73,8 @@ export function AllArticlesView() {
             className="input"
             value={publisher}
             onChange={(e) => setPublisher(e.target.value)}
+            onFocus={() => setReached(true)}
+            onPointerDown={() => setReached(true)}
           >
             <option value="">{articleMessages.allPublishers}</option>
             {publishers.data?.map((p) => (

@@ -8,6 +8,7 @@ import { PremiumBadge } from '@/components/StatusBadge';
 import { useDocumentTitle } from '@/components/usePageTitle';
 import { isNeedPremium } from '@/lib/api-client';
 import { useArticle, usePublishers, useRecordView } from '@/lib/api/articles';
+import { useIdle } from '@/lib/use-idle';
 import { useAuth } from '@/lib/auth';
 import type { Meter } from '@newsroom/common';
 import { articleMessages, meterMessages } from '../messages';
@@ -83,8 +84,9 @@ function PremiumTeaser({ teaser, meter }: { teaser: Partial<Article>; meter?: Me
 
 export function ArticleDetailsView({ id }: { id: string }) {
   const { user, subscribed, isAdmin } = useAuth();
-  // The publisher's id, for its Follow button (articles name their publisher).
-  const publishers = usePublishers();
+  // The publisher's id, for its Follow button (articles name their publisher): asked for once the
+  // page is idle, after the article.
+  const publishers = usePublishers(useIdle());
   const recordView = useRecordView();
   const { mutate } = recordView;
   const recorded = useRef<string | null>(null);

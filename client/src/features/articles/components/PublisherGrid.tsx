@@ -2,12 +2,14 @@ import { memo, useDeferredValue } from 'react';
 import { LoadError } from '@/components/LoadError';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { usePublishers } from '@/lib/api/articles';
+import { useIdle } from '@/lib/use-idle';
 import { FollowButton } from './FollowButton';
 
 type Publisher = NonNullable<ReturnType<typeof usePublishers>['data']>[number];
 
 export function PublisherGrid() {
-  const publishers = usePublishers();
+  // Below Home's fold: asked for once the page is idle.
+  const publishers = usePublishers(useIdle());
   // The list arrives once the page is in use, and a query's answer re-renders at once, in one task:
   // the grid is drawn from a deferred copy instead, in the background, in slices that leave the page
   // responsive (the skeleton stays until it is done).

@@ -1,57 +1,92 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useHydrated } from '@/lib/hydration';
 import { whenIdle } from '@/lib/when-idle';
-import type { TagSelectProps } from './TagSelectControl';
+import type { TagSelectControlProps, TagSelectProps } from './TagSelectControl';
 
-const TagSelectControl = lazy(() => import('./TagSelectControl'));
+type Control = ComponentType<TagSelectControlProps>;
+let loaded: Control | null = null;
+let loading: Promise<Control> | null = null;
+/** The control's chunk, fetched and evaluated once (a retry after a failure). */
+function loadControl(): Promise<Control> {
+  loading ??= import('./TagSelectControl').then(
+    (m) => (loaded = m.default),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /**
- * The tags multi-select. react-select is a fifth of the all-articles page's code and its evaluation
- * and hydration were a long task on a phone, so the page (server-rendered, then hydrated) first shows
- * a stand-in drawn like the control, and the control comes in its own chunk once the page is the
- * app's and idle (or at once when the stand-in is focused: setting react-select up adds its styles to
- * the page, a long task of its own). The stand-in is a read-only field with the control's id (the
- * label names it) that says it is not ready yet; who focuses it keeps the focus on the control that
- * replaces it.
+ * The tags multi-select. react-select is a fifth of the all-articles page's code, and setting it up
+ * (its evaluation, its render, the styles it adds to the page) was several long tasks on a phone. So
+ * the page shows a stand-in drawn like the control, and the control comes in its own chunk: its code
+ * is fetched once the page is idle, and it is drawn when the reader reaches for the field (a pointer
+ * over it, a tap, the focus) or when there are tags to show. The stand-in is a text field with the
+ * control's id (the label names it): once the app runs, what is typed into it carries over to the
+ * control, which takes the focus and opens its menu on that text. Before the app runs (the server's
+ * markup) it is read-only and says it is not ready yet.
  */
 export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelectProps) {
   const hydrated = useHydrated();
+  const [Control, setControl] = useState<Control | null>(() => loaded);
   const [wanted, setWanted] = useState(false);
-  useEffect(() => (hydrated && !wanted ? whenIdle(() => setWanted(true)) : undefined), [hydrated, wanted]);
-  const standIn = (
-    <TagSelectStandIn inputId={props.inputId} placeholder={placeholder} onFocus={() => setWanted(true)} />
-  );
-  if (!hydrated || !wanted) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <TagSelectControl {...props} placeholder={placeholder} />
-    </Suspense>
-  );
-}
-
-/** Drawn as react-select's control with our styles (TagSelectControl.tsx), so nothing moves at the swap. */
-function TagSelectStandIn({
-  inputId,
-  placeholder,
-  onFocus,
-}: {
-  inputId: string;
-  placeholder: string;
-  onFocus?: () => void;
-}) {
+  const [draft, setDraft] = useState('');
+  // A reader who tapped or clicked the stand-in finds the control's menu open, as a click on it opens it.
+  const [byPointer, setByPointer] = useState(false);
+  const show = wanted || props.value.length > 0;
+  const live = useRef(true);
+  useEffect(() => () => void (live.current = false), []);
+  const load = useCallback(() => {
+    if (loaded) return setControl(() => loaded);
+    loadControl().then(
+      (c) => live.current && setControl(() => c),
+      () => {}, // the stand-in stays; reaching for it again tries again
+    );
+  }, []);
+  useEffect(() => {
+    if (!hydrated || Control) return;
+    if (show) return load();
+    return whenIdle(load);
+  }, [hydrated, Control, show, load]);
+  if (hydrated && show && Control)
+    return (
+      <Control
+        {...props}
+        placeholder={placeholder}
+        initialInput={draft}
+        openMenu={byPointer || draft !== ''}
+      />
+    );
+  // Only the focus swaps the stand-in for the control: swapped under a pointer still pressing, the
+  // press would focus nothing.
+  const reach = () => {
+    setByPointer(true);
+    if (!Control) load();
+  };
+  const want = () => setWanted(true);
   return (
     <div
       className="flex min-h-10 items-center rounded border border-rule bg-surface focus-within:ring-2 focus-within:ring-accent/40"
       data-testid="tag-select-standin"
+      onPointerEnter={hydrated && !Control ? load : undefined}
+      onPointerDown={hydrated ? reach : undefined}
     >
       <input
-        id={inputId}
-        readOnly
-        aria-busy="true"
-        aria-disabled="true"
+        id={props.inputId}
+        readOnly={!hydrated}
+        aria-busy={!hydrated || wanted ? 'true' : undefined}
+        aria-disabled={hydrated ? undefined : 'true'}
+        autoComplete="off"
         placeholder={placeholder}
-        onFocus={onFocus}
-        className="min-w-0 flex-1 cursor-progress bg-transparent px-2.5 py-0.5 text-base text-ink placeholder:text-muted focus:outline-none"
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          want();
+        }}
+        onFocus={hydrated ? want : undefined}
+        className={`min-w-0 flex-1 bg-transparent px-2.5 py-0.5 text-base text-ink placeholder:text-muted focus:outline-none ${hydrated ? '' : 'cursor-progress'}`}
       />
       <span aria-hidden="true" className="my-2 w-px self-stretch bg-rule" />
       <svg aria-hidden="true" viewBox="0 0 20 20" className="m-2 size-5 text-muted" fill="currentColor">

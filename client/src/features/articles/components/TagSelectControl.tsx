@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import Select, { type StylesConfig } from 'react-select';
+import { useEffect, useRef, useState } from 'react';
+import Select, { type SelectInstance, type StylesConfig } from 'react-select';
 import { useTheme } from '@/lib/auth';
 import { TAG_OPTIONS, type TagOption } from '../tags';
 
@@ -9,6 +9,12 @@ export interface TagSelectProps {
   onChange: (value: TagOption[]) => void;
   placeholder?: string;
 }
+
+/**
+ * What the control is drawn with: `initialInput` is what was typed into its stand-in (TagSelect.tsx),
+ * `openMenu` whether its menu opens at once (for a reader who reached the stand-in by pointer or typed).
+ */
+export type TagSelectControlProps = Required<TagSelectProps> & { initialInput: string; openMenu: boolean };
 
 /** react-select styles from our tokens; the dark flag switches the palette (docs/product.md: dark mode styles the tag selector). */
 export function tagSelectStyles(darkMode: boolean): StylesConfig<TagOption, true> {
@@ -63,13 +69,22 @@ export default function TagSelectControl({
   value,
   onChange,
   placeholder,
-}: Required<TagSelectProps>) {
+  initialInput,
+  openMenu,
+}: TagSelectControlProps) {
   const { darkMode } = useTheme();
   // A reader who reached the stand-in (Tab, a tap) keeps the focus on the control that replaces it.
   const [hadFocus] = useState(() => document.activeElement?.id === inputId);
+  const select = useRef<SelectInstance<TagOption, true>>(null);
+  // Opened as a click or typing opens it: its first option focused, so that Enter picks it.
+  useEffect(() => {
+    if (hadFocus && openMenu) select.current?.openMenu('first');
+  }, [hadFocus, openMenu]);
   return (
     <Select<TagOption, true>
       autoFocus={hadFocus}
+      defaultInputValue={initialInput}
+      ref={select}
       inputId={inputId}
       instanceId={inputId}
       isMulti

@@ -1,10 +1,12 @@
 import { useUserCounts } from '@/lib/api/users';
+import { useIdle } from '@/lib/use-idle';
 import { HOME_TIMINGS } from '../content';
 import { AnimatedCounter } from './AnimatedCounter';
 import { StarIcon, UserIcon, UsersIcon } from '@/components/screen-icons';
 
 export function UserStats() {
-  const counts = useUserCounts();
+  // Below Home's fold: asked for once the page is idle.
+  const counts = useUserCounts(useIdle());
   const items = [
     { label: 'Total users', value: counts.data?.allUserCount, Icon: UsersIcon, testId: 'count-total' },
     { label: 'Normal users', value: counts.data?.normalUsersCount, Icon: UserIcon, testId: 'count-normal' },
