@@ -106,6 +106,46 @@ describe('home', () => {
     await context.close();
   });
 
+  it('the carousel shows its arrows and bullets from the start, is set up when it first turns, and a bullet pressed before that turns to its slide', async () => {
+    const trending = await apiGet<{ articleTitle: string }[]>('/articles/trending');
+    expect(trending.length).toBeGreaterThan(2);
+    const { context, page } = await newPage(browser(), { motion: 'no-preference' });
+    await page.clock.install();
+    await goto(page, '/');
+    const carousel = page.getByTestId('trending-carousel');
+    const active = carousel.locator('.swiper-slide-active h2');
+    const bullets = carousel.locator('.swiper-pagination-bullet');
+    expect(await bullets.count()).toBe(trending.length);
+    expect(await bullets.first().isVisible()).toBe(true);
+    expect(await carousel.locator('.swiper-button-next svg').count()).toBe(1);
+    expect(await active.textContent()).toBe(trending[0]!.articleTitle);
+    // Nothing set up yet (Swiper marks its root): the page's start did none of that work.
+    expect(await carousel.evaluate((el) => el.classList.contains('swiper-initialized'))).toBe(false);
+    await page.clock.runFor(4_000);
+    expect(await carousel.evaluate((el) => el.classList.contains('swiper-initialized'))).toBe(false);
+    // The first turn, 5 s after the page showed: set up, and on to the second story.
+    await page.clock.runFor(1_500);
+    await expect.poll(() => active.textContent(), { timeout: 5000 }).toBe(trending[1]!.articleTitle);
+    expect(await carousel.evaluate((el) => el.classList.contains('swiper-initialized'))).toBe(true);
+    await context.close();
+
+    // A reader who presses the third bullet at once gets the third story.
+    const again = await newPage(browser(), { motion: 'no-preference' });
+    await again.page.clock.install();
+    await goto(again.page, '/');
+    const third = again.page.getByTestId('trending-carousel').locator('.swiper-pagination-bullet').nth(2);
+    await third.click();
+    await expect
+      .poll(
+        () => again.page.locator('[data-testid="trending-carousel"] .swiper-slide-active h2').textContent(),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBe(trending[2]!.articleTitle);
+    await again.context.close();
+  });
+
   // The browser's clock is Playwright's fake one (page.clock): the 10-second timers run in virtual
   // time, so these checks wait for no real seconds and hold the same at any machine load.
   it('the subscribe-now modal appears once per visit, after 10 s, to a signed-out reader', async () => {

@@ -8,7 +8,6 @@ import { PremiumBadge } from '@/components/StatusBadge';
 import { formatCount } from '@/lib/format-number';
 import { TRENDING_IMAGE_SIZES } from '@/lib/image-sizes';
 import { usePrefersReducedMotion } from '@/lib/reduced-motion';
-import { whenIdle } from '@/lib/when-idle';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
@@ -56,11 +55,29 @@ function CarouselSkeleton() {
 }
 
 /**
- * Swiper set up on the carousel's markup (the markup its React component draws, drawn here), once the
- * page is idle, or at once when the reader reaches for the carousel (a touch, a click, the keyboard's
- * focus: set up before that click arrives, so it turns the slides). Setting Swiper up measures the
- * page and builds its controls: done inside hydration, it was the home page's longest task on a phone.
- * Until then the first slide shows, as the server drew it. Answers the instance once it is set up.
+ * Swiper's arrow icon, drawn in the markup (Swiper keeps an icon it finds there): the arrows show as
+ * soon as the page does, before Swiper is set up.
+ */
+const ARROW_ICON =
+  '<svg class="swiper-navigation-icon" viewBox="0 0 11 20" width="11" height="20" aria-hidden="true">' +
+  '<path d="M1.2.4 10.8 10l-9.6 9.6-.9-.9L9 10 .3 1.3z" fill="currentColor"/></svg>';
+
+/** The pagination's bullets as Swiper draws them (the first one current), for the time before it is set up. */
+const bulletsHtml = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `<span class="swiper-pagination-bullet${i === 0 ? ' swiper-pagination-bullet-active' : ''}" aria-hidden="true"></span>`,
+  ).join('');
+
+/**
+ * Swiper set up on the carousel's markup (the markup its React component draws, drawn here, with its
+ * arrows, its bullets and the first slide current) when it is first needed: the first turn of the
+ * slides (`delayMs` after the page shows, then it turns them), or the reader reaching for the
+ * carousel (a touch, a click, the keyboard's focus: set up before that click arrives, so a press on an
+ * arrow or a bullet turns the slides). Setting Swiper up measures the page and rebuilds its
+ * controls: done inside hydration, it was the home page's longest task on a phone, and when the page
+ * was idle, a long task while the reader starts to read. Answers the instance once it is set up.
  */
 function useSwiper(
   root: RefObject<HTMLDivElement | null>,
@@ -68,15 +85,22 @@ function useSwiper(
   { still, delayMs, speedMs }: { still: boolean; delayMs: number; speedMs: number },
 ): Swiper | null {
   const [swiper, setSwiper] = useState<Swiper | null>(null);
+  // Once set up, set up again at once when the slides change (the old instance's controls are gone).
+  const wasSetUp = useRef(false);
   useEffect(() => {
     const el = root.current;
     if (!el || !slides) return;
     let instance: Swiper | null = null;
     const reach = ['pointerdown', 'focusin'] as const;
-    const setUp = () => {
-      if (instance) return;
-      cancel();
+    const setUp = (event?: Event) => {
+      if (instance) return instance;
+      clearTimeout(firstTurn);
       for (const type of reach) el.removeEventListener(type, setUp);
+      // A press on a bullet drawn before turns to its slide (read first: Swiper draws its own bullets;
+      // the arrows stay, and Swiper takes their click).
+      const pressed = event?.type === 'pointerdown' && event.target instanceof Element ? event.target : null;
+      const bullet = pressed?.closest('.swiper-pagination-bullet');
+      const pressedBullet = bullet?.parentElement ? [...bullet.parentElement.children].indexOf(bullet) : -1;
       instance = new Swiper(el, {
         modules: [Autoplay, Navigation, Pagination, A11y],
         // Readers who asked for less motion turn the slides themselves.
@@ -89,12 +113,16 @@ function useSwiper(
         },
         pagination: { el: el.querySelector<HTMLElement>(':scope > .swiper-pagination'), clickable: true },
       });
+      if (pressedBullet >= 0) instance.slideTo(pressedBullet);
+      wasSetUp.current = true;
       setSwiper(instance);
+      return instance;
     };
-    const cancel = whenIdle(setUp);
+    const firstTurn = still ? undefined : setTimeout(() => setUp().slideNext(), delayMs);
     for (const type of reach) el.addEventListener(type, setUp);
+    if (wasSetUp.current) setUp();
     return () => {
-      cancel();
+      clearTimeout(firstTurn);
       for (const type of reach) el.removeEventListener(type, setUp);
       instance?.destroy(true, true);
       setSwiper(null);
@@ -147,7 +175,10 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
     >
       <div className="swiper-wrapper">
         {trending.data.map((article, index) => (
-          <div key={article._id} className="swiper-slide !h-auto">
+          <div
+            key={article._id}
+            className={`swiper-slide !h-auto${index === 0 ? ' swiper-slide-active' : ''}`}
+          >
             <div className="grid h-full bg-surface md:grid-cols-[1.5fr_1fr]">
               <div className={IMAGE_BOX}>
                 {/* The first slide is the home page's largest paint: fetched first, never lazily. */}
@@ -182,9 +213,12 @@ export function TrendingCarousel({ delayMs, speedMs }: TrendingCarouselProps) {
           </div>
         ))}
       </div>
-      <div className="swiper-button-prev" />
-      <div className="swiper-button-next" />
-      <div className="swiper-pagination" />
+      <div className="swiper-button-prev" dangerouslySetInnerHTML={{ __html: ARROW_ICON }} />
+      <div className="swiper-button-next" dangerouslySetInnerHTML={{ __html: ARROW_ICON }} />
+      <div
+        className="swiper-pagination swiper-pagination-bullets swiper-pagination-horizontal"
+        dangerouslySetInnerHTML={{ __html: bulletsHtml(trending.data.length) }}
+      />
       {!still && trending.data.length > 1 && (
         <button
           type="button"
