@@ -13,7 +13,7 @@ import {
 import { queryKeys } from '@/lib/api/keys';
 import { queryClient } from '@/lib/query-client';
 import { TOKEN_KEY } from '@/lib/session-keys';
-import { Toaster } from '@/lib/toast';
+import { Toaster, useToastsWanted } from '@/lib/toast';
 import { useHydrated } from '@/lib/hydration';
 import { initialSession, sessionReducer, SERVER_SESSION, type SessionUser } from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
@@ -253,26 +253,30 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
   );
 }
 
-/** What the app adds to every page once it runs: the live stream and the toasts' container. */
+/** What the app adds to every page once it runs: the live stream and, once a toast is asked for, the toasts' container. */
 function AppExtras() {
   // Not in the server's markup: they come after hydration, or React would find the page different.
-  if (!useHydrated()) return null;
+  const hydrated = useHydrated();
+  const toasts = useToastsWanted();
+  if (!hydrated) return null;
   return (
     <>
       <Suspense fallback={null}>
         <LiveEvents />
       </Suspense>
-      <Suspense fallback={null}>
-        <Toaster
-          position="top-right"
-          // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
-          containerStyle={{ top: 72 }}
-          toastOptions={{
-            className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
-            duration: 2000,
-          }}
-        />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-right"
+            // Below the sticky navbar (4 rem): a toast never covers the theme toggle or the account menu.
+            containerStyle={{ top: 72 }}
+            toastOptions={{
+              className: '!bg-surface !text-ink !border !border-rule !shadow-lg',
+              duration: 2000,
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useIdle } from '@/lib/use-idle';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { onSessionTokenChange, TOKEN_KEY } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { env } from '@/lib/env';
@@ -22,7 +22,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   const options = { id, duration: note.durationMs };
   if (note.tone === 'success') toast.success(note.text, options);
   else if (note.tone === 'error') toast.error(note.text, options);
-  else toast(note.text, options);
+  else toast.plain(note.text, options);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { fetchBilling, subscribe, type SubscriptionPlanOffer } from '@/lib/api/billing';
 import { accountKeys } from '@/lib/api/account-keys';
