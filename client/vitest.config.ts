@@ -4,11 +4,12 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Files that need modules nobody has loaded yet: Firebase unloaded on the first paint, a vi.mock'ed module,
-// lib/env.ts read after test/auth-emulator has pointed it at the emulator.
+// lib/env.ts read after test/auth-emulator has pointed it at the emulator, lib/toast.ts before any toast.
 const freshModules = [
   'src/app/lazy-session.test.tsx',
   'src/app/session-lifetime.test.tsx',
   'src/lib/query-client.test.ts',
+  'src/lib/toast.test.tsx',
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { allowToasts } from '@/test/render-screen';
+// In vitest.config.ts's fresh-modules project: whether a toast was asked for is the page's state.
 import { Toaster, toast, useToastsWanted } from './toast';
 
 /** As the app mounts it (app/provider.tsx): the container only once a toast is asked for. */
