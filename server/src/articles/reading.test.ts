@@ -18,6 +18,8 @@ afterAll(async () => {
 });
 
 const as = (who: SignedIn) => bearer(who.token);
+/** A well-formed writer id that no account has. */
+const UNKNOWN_WRITER = 'f'.repeat(24);
 const idOfUser = async (who: SignedIn) =>
   (await request(t.app).get(`/users/${who.email}`).set(as(who))).body._id as string;
 const view = async (who: SignedIn, id: string) => {
@@ -87,6 +89,43 @@ describe("a writer's public page", () => {
     expect(res.text).not.toContain(writer.email);
   });
 
+  describe('exists only for writers: anyone else is answered like an unknown id', () => {
+    const unknownAnswer = async () => {
+      const res = await request(t.app).get(`/writers/${UNKNOWN_WRITER}`);
+      expect(res.status).toBe(404);
+      return res;
+    };
+    const expectLikeUnknown = async (id: string) => {
+      const [res, unknown] = await Promise.all([request(t.app).get(`/writers/${id}`), unknownAnswer()]);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(unknown.body);
+      expect(res.text).toBe(unknown.text);
+      expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
+    };
+
+    it('a reader who never published', async () => {
+      const reader = await signInAs(t, { name: 'Quiet Reader' });
+      await expectLikeUnknown(await idOfUser(reader));
+    });
+
+    it('an account whose only articles are pending or declined', async () => {
+      const hopeful = await signInAs(t, { name: 'Hopeful Writer' });
+      await insertArticle(t.store, { ...by(hopeful, 'Hopeful Writer'), status: 'Pending' });
+      await insertArticle(t.store, { ...by(hopeful, 'Hopeful Writer'), status: 'Declined' });
+      await expectLikeUnknown(await idOfUser(hopeful));
+    });
+
+    it('a writer with one approved article has a page', async () => {
+      const writer = await signInAs(t, { name: 'Once Published' });
+      await insertArticle(t.store, { ...by(writer, 'Once Published'), status: 'Pending' });
+      const approved = await insertArticle(t.store, { ...by(writer, 'Once Published'), status: 'Approved' });
+      const res = await request(t.app).get(`/writers/${await idOfUser(writer)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.writer).toMatchObject({ name: 'Once Published', articleCount: 1 });
+      expect(res.body.articles.map((a: Article) => a._id)).toEqual([approved._id]);
+    });
+  });
+
   it('is 404 for an unknown writer and 400 for a malformed id or page size', async () => {
     expect((await request(t.app).get(`/writers/${'f'.repeat(24)}`)).status).toBe(404);
     expect((await request(t.app).get('/writers/nope')).status).toBe(400);
@@ -99,14 +138,15 @@ describe('"For you"', () => {
     const gazette = await insertPublisher(t.store, 'The Feed Gazette');
     const writer = await signInAs(t, { name: 'Wanda Writer' });
     const reader = await signInAs(t);
+    const fromGazette = await insertArticle(t.store, { publisher: 'The Feed Gazette', Tags: ['art'] });
+    // Following a writer needs them to be one: an approved article.
+    const fromWriter = await insertArticle(t.store, { ...by(writer), Tags: ['art'] });
     await request(t.app).post(`/follows/publishers/${gazette._id}`).set(as(reader)).expect(200);
     await request(t.app)
       .post(`/follows/writers/${await idOfUser(writer)}`)
       .set(as(reader))
       .expect(200);
 
-    const fromGazette = await insertArticle(t.store, { publisher: 'The Feed Gazette', Tags: ['art'] });
-    const fromWriter = await insertArticle(t.store, { ...by(writer), Tags: ['art'] });
     const scienceOld = await insertArticle(t.store, { Tags: ['science'] });
     const readScience = await insertArticle(t.store, { Tags: ['science'] });
     const scienceNew = await insertArticle(t.store, { Tags: ['science', 'health'] });

@@ -130,6 +130,15 @@ export function createArticleRepository(store: Store) {
       );
     },
 
+    /** Whether `email` wrote at least one approved article (index {userInfo.email}): a writer. */
+    async hasApprovedBy(email: string): Promise<boolean> {
+      const found = await articles().findOne(
+        { 'userInfo.email': email, status: { $in: APPROVED_STATUSES } },
+        { projection: { _id: 1 } },
+      );
+      return found !== null;
+    },
+
     /** One page of a writer's approved articles, newest first, and how many there are. */
     async approvedByAuthor(
       email: string,

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
-import { insertPublisher } from '../test/article-fixtures.js';
+import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
 
 let t: TestApp;
 let reader: SignedIn;
@@ -10,10 +10,16 @@ let writer: SignedIn;
 let writerId: string;
 let publisherId: string;
 
+/** The id a writer's page and follows use. */
+const idOf = async (who: SignedIn): Promise<string> =>
+  (await request(t.app).get(`/users/${who.email}`).set(bearer(who.token))).body._id;
+
 beforeAll(async () => {
   t = await makeTestApp();
   [reader, writer] = await Promise.all([signInAs(t), signInAs(t, { name: 'Wanda Writer' })]);
-  writerId = (await request(t.app).get(`/users/${writer.email}`).set(bearer(writer.token))).body._id;
+  // A writer: one approved article.
+  await insertArticle(t.store, { userInfo: { name: 'Wanda Writer', image: '', email: writer.email } });
+  writerId = await idOf(writer);
   publisherId = (await insertPublisher(t.store, 'The Gazette', 'https://example.test/gazette.png'))._id;
 });
 afterAll(async () => {
@@ -97,6 +103,23 @@ describe('refusals', () => {
     }
     // A publisher's id is not a writer's.
     expect((await follow(reader, 'writers', publisherId)).status).toBe(404);
+  });
+
+  it('an account without an approved article is not a writer: following it is 404 like an unknown id', async () => {
+    const unknown = await follow(reader, 'writers', 'f'.repeat(24));
+    const quiet = await signInAs(t);
+    const hopeful = await signInAs(t);
+    await insertArticle(t.store, {
+      status: 'Pending',
+      userInfo: { name: 'H', image: '', email: hopeful.email },
+    });
+    for (const who of [quiet, hopeful]) {
+      const res = await follow(reader, 'writers', await idOf(who));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(unknown.body);
+      expect((await unfollow(reader, 'writers', await idOf(who))).body).toEqual(unknown.body);
+    }
+    expect((await myFollows(reader)).body.writers).toEqual([]);
   });
 
   it('signed-out callers are 401 and nothing is followed', async () => {

@@ -1,4 +1,5 @@
 import { MAX_FOLLOWS, TAGS, type FollowKind, type FollowState, type MyFollows } from '@newsroom/common';
+import { createWriterCheck } from '../articles/writers.js';
 import type { Clock } from '../clock.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { DomainEvents } from '../events/domain.js';
@@ -44,7 +45,12 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
       email: u.email,
     }));
 
-  const writer = async (id: string): Promise<WriterRecord | null> => (await writersByIds([id]))[0] ?? null;
+  const isWriter = createWriterCheck(deps.store);
+  /** The account of `id` if it is a writer (an approved article); else null, like an unknown id. */
+  const writer = async (id: string): Promise<WriterRecord | null> => {
+    const [found] = await writersByIds([id]);
+    return found && (await isWriter(found.email)) ? found : null;
+  };
 
   /** The target and what the feed finds its articles by; 404 when there is none. */
   const resolve = async (kind: FollowKind, id: string): Promise<{ key: string }> => {
@@ -83,11 +89,15 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
       return state(true, target);
     },
 
-    /** DELETE /follows/{kind}s/{id}: idempotent. */
+    /**
+     * DELETE /follows/{kind}s/{id}: idempotent. A followed writer who is no longer one (their articles
+     * gone) can still be unfollowed; otherwise the target must be one that could be followed.
+     */
     async unfollow(caller: User, kind: FollowKind, target: string): Promise<FollowState> {
-      await resolve(kind, target);
       if (await repo.deleteFollow(followId(caller.email, kind, target))) {
         await deps.events.publish({ type: 'follow.removed', follower: caller.email, kind, target });
+      } else {
+        await resolve(kind, target);
       }
       return state(false, target);
     },

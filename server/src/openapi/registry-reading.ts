@@ -16,7 +16,10 @@ const notModified = { 304: { description: 'Not modified (If-None-Match matched t
 
 const followOperations = (kind: 'publisher' | 'writer'): OperationSpec[] => {
   const Kind = kind === 'publisher' ? 'Publisher' : 'Writer';
-  const whom = kind === 'publisher' ? 'a publisher' : 'a writer (their public id; not oneself)';
+  const whom =
+    kind === 'publisher'
+      ? 'a publisher'
+      : 'a writer (their public id; not oneself; an account without an approved article is 404)';
   return [
     {
       route: `POST /follows/${kind}s/:id`,
@@ -61,7 +64,8 @@ export const readingOperations = operationsOf('Reading', [
     route: 'GET /writers/:id',
     operationId: 'writerPage',
     summary: "A writer's public page: name, photo, follower count and their approved articles",
-    description: 'Never the e-mail address. `id` is the `userInfo.writerId` of their articles’ details.',
+    description:
+      'Never the e-mail address. `id` is the `userInfo.writerId` of their articles’ details. Only writers (an account with at least one approved article) have a page: any other account is 404, exactly like an unknown id.',
     security: 'none',
     access: 'anyone',
     params: idParamSchema,

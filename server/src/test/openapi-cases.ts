@@ -81,7 +81,14 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
   };
   const publisherId = async () =>
     (await w.t.store.collection('publishers').findOne({ publisherName: PUBLISHER }))!._id;
-  const writerId = async () => (await get(`/users/${w.reader.email}`, 'reader')).body._id as string;
+  /** The world's reader as a writer (writers have an approved article; one is made the first time). */
+  let writerReady: Promise<string> | undefined;
+  const writerId = () =>
+    (writerReady ??= (async () => {
+      const userInfo = { name: 'Rita Reader', image: 'https://example.test/r.png', email: w.reader.email };
+      await insertArticle(w.t.store, { status: 'Approved', userInfo });
+      return (await get(`/users/${w.reader.email}`, 'reader')).body._id as string;
+    })());
   /** A succeeded 5-day PaymentIntent of the payer. */
   const paidIntent = async () => {
     const res = await post('/create-payment-intent', { amount: 5 }, payer);

@@ -1,0 +1,11 @@
+import type { Store } from '../store/port.js';
+import { createArticleRepository } from './repository.js';
+
+/**
+ * Who is a writer: an account with at least one approved article. Anyone else has no public page and
+ * cannot be followed, and is answered exactly like an unknown id (docs/decisions/follows-and-feed.md).
+ */
+export function createWriterCheck(store: Store): (email: string) => Promise<boolean> {
+  const repo = createArticleRepository(store);
+  return (email) => repo.hasApprovedBy(email);
+}
