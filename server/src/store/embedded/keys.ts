@@ -125,6 +125,34 @@ export function equalityConstraints(filter: Filter, out: Constraint[] = []): Con
   return out;
 }
 
+/**
+ * The bounds a filter puts on `field` with $gt/$gte/$lt/$lte of a string or a number, at its top level
+ * or inside $and (each of them must hold, so any one of them bounds the matches). Undefined when none.
+ */
+export function rangeOf(
+  filter: Filter,
+  field: string,
+  out: { lo?: Bound; hi?: Bound } = {},
+): { lo?: Bound; hi?: Bound } | undefined {
+  for (const [key, cond] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(cond)) {
+      for (const sub of cond) if (isPlainObject(sub)) rangeOf(sub, field, out);
+      continue;
+    }
+    if (key !== field || !isPlainObject(cond)) continue;
+    const bound = (op: string, inclusive: boolean): Bound | undefined => {
+      const value = cond[op];
+      return typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value))
+        ? { value, inclusive }
+        : undefined;
+    };
+    out.lo = bound('$gte', true) ?? bound('$gt', false) ?? out.lo;
+    out.hi = bound('$lte', true) ?? bound('$lt', false) ?? out.hi;
+  }
+  return out.lo || out.hi ? out : undefined;
+}
+type Bound = { value: string | number; inclusive: boolean };
+
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof RegExp);
 }

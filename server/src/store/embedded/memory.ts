@@ -8,7 +8,7 @@
 import { Aggregator, find as mingoFind, update as mingoUpdate } from 'mingo';
 import { newId } from '../ids.js';
 import { DuplicateKeyError, indexNameOf } from '../port.js';
-import type { Doc, Filter, FindOptions, IndexSpec, Update } from '../port.js';
+import type { Doc, Filter, FindOptions, IndexSpec, Sort, Update } from '../port.js';
 import { applySimpleUpdate, matcherOf } from './fast-paths.js';
 import { IndexState, type IndexDef } from './index-state.js';
 import {
@@ -108,14 +108,22 @@ export class MemCollection extends IndexedDocs {
    */
   aggregate(pipeline: Record<string, unknown>[]): unknown[] {
     const first = pipeline[0];
-    let docs: unknown[] =
-      first && isPlainObject(first.$match) ? this.candidates(first.$match) : [...this.docs.values()];
+    const second = pipeline[1];
+    let docs: unknown[];
+    let stages = pipeline;
+    if (first && isPlainObject(first.$match) && second && isPlainObject(second.$sort)) {
+      // $match then $sort is a sorted find: it may walk an index (only a date range's part of it).
+      docs = this.select(first.$match, { sort: second.$sort as Sort });
+      stages = pipeline.slice(2);
+    } else {
+      docs = first && isPlainObject(first.$match) ? this.candidates(first.$match) : [...this.docs.values()];
+    }
     let safe = 0;
-    while (safe < pipeline.length && SAFE_STAGES.has(Object.keys(pipeline[safe]!)[0] ?? '')) safe++;
-    if (safe > 0) docs = new Aggregator(pipeline.slice(0, safe), {}).run(docs);
+    while (safe < stages.length && SAFE_STAGES.has(Object.keys(stages[safe]!)[0] ?? '')) safe++;
+    if (safe > 0) docs = new Aggregator(stages.slice(0, safe), {}).run(docs);
     docs = cloneDoc(docs);
-    if (safe === pipeline.length) return docs;
-    const agg = new Aggregator(pipeline.slice(safe), {
+    if (safe === stages.length) return docs;
+    const agg = new Aggregator(stages.slice(safe), {
       collectionResolver: (name: string) => cloneDoc(this.resolve(name)),
     });
     return cloneDoc(agg.run(docs));

@@ -156,7 +156,15 @@ describe('first pages walk the compound indexes: flat from 1 000 to 100 000 arti
     return c;
   }
 
-  test('approved page 1 and 10, trending 6, premium page, count by status', async () => {
+  const minute = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+  /** Approved articles of 400 minutes from minute `from` (every article is a minute after the last). */
+  const approvedIn = (from: number) => ({
+    status: 'Approved',
+    createdAt: { $gte: minute(from), $lt: minute(from + 400) },
+  });
+  const newest = { createdAt: -1, _id: -1 } as const;
+
+  test('approved page 1 and 10, trending 6, premium page, count by status, a date range', async () => {
     const small = await articlesOf(1_000);
     const large = await articlesOf(100_000);
     const queries = [
@@ -168,7 +176,23 @@ describe('first pages walk the compound indexes: flat from 1 000 to 100 000 arti
       (c: typeof small) =>
         c.find({ status: 'Approved', isPremium: 'Yes' }, { sort: { createdAt: -1, _id: -1 }, limit: 20 }),
       (c: typeof small) => c.countDocuments({ status: 'Approved' }),
+      // A date range walks only its part of the index (200 approved articles in either collection),
+      // also as the first stages of an aggregation (the admin's revenue months).
+      (c: typeof small) => c.find(approvedIn(c === small ? 500 : 50_000), { sort: newest }),
+      (c: typeof small) =>
+        c.aggregate([
+          { $match: approvedIn(c === small ? 500 : 50_000) },
+          { $sort: newest },
+          { $group: { _id: { $substrBytes: ['$createdAt', 0, 13] }, n: { $sum: 1 } } },
+        ]),
     ];
+    expect(await large.find(approvedIn(50_000), { sort: newest })).toHaveLength(200);
+    const hours = await large.aggregate([
+      { $match: approvedIn(50_000) },
+      { $sort: newest },
+      { $group: { _id: { $substrBytes: ['$createdAt', 0, 13] }, n: { $sum: 1 } } },
+    ]);
+    expect(hours.reduce((n, h) => n + (h.n as number), 0)).toBe(200);
     const page = await large.find({ status: 'Approved' }, { sort: { createdAt: -1, _id: -1 }, limit: 20 });
     expect(page).toHaveLength(20);
     expect(page[0]!.articleTitle).toBe('Title 99997');

@@ -6,7 +6,7 @@ import { find as mingoFind } from 'mingo';
 import type { Doc, Filter, FindOptions } from '../port.js';
 import { matcherOf } from './fast-paths.js';
 import type { IndexState } from './index-state.js';
-import { encodeKey, equalityConstraints } from './keys.js';
+import { encodeKey, equalityConstraints, rangeOf } from './keys.js';
 import { orderSet, type Lookup } from './text-index.js';
 import { requiredLiterals } from './text-query.js';
 
@@ -136,8 +136,9 @@ export class IndexedDocs {
 
   /**
    * Sorted finds whose filter has an equality on a compound index's first field and whose sort is
-   * the index's other keys (all in index direction, or all reversed): walk that index, test the whole
-   * filter per document, stop after skip + limit matches. Undefined when no index fits.
+   * the index's other keys (all in index direction, or all reversed): walk that index (only the part a
+   * range on the second field allows), test the whole filter per document, stop after skip + limit
+   * matches. Undefined when no index fits.
    * `admit` is a cheap prefilter tried before the filter; past `maxVisits` entries the walk gives up.
    */
   private walkIndex(
@@ -176,15 +177,21 @@ export class IndexedDocs {
       let skipped = 0;
       let visits = limits.maxVisits ?? Infinity;
       const { admit } = limits;
-      s.walk(key, !forward, (id, order) => {
-        if (--visits < 0) return false;
-        if (admit && !admit(order)) return true;
-        const d = this.docs.get(id)!;
-        if (!q.test(d)) return true;
-        if (skipped < skip) skipped++;
-        else out.push(d);
-        return !(limit > 0 && out.length >= limit);
-      });
+      s.walk(
+        key,
+        !forward,
+        (id, order) => {
+          if (--visits < 0) return false;
+          if (admit && !admit(order)) return true;
+          const d = this.docs.get(id)!;
+          if (!q.test(d)) return true;
+          if (skipped < skip) skipped++;
+          else out.push(d);
+          return !(limit > 0 && out.length >= limit);
+        },
+        // A range on the first sort key (a date range) walks only its part of the index.
+        rangeOf(filter, s.sortFields[0]!),
+      );
       return visits < 0 ? 'over-budget' : out;
     }
     return undefined;

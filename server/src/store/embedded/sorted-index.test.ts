@@ -38,6 +38,35 @@ for (const status of ['Approved', 'Pending', 'Declined', 'Nope']) {
     QUERIES.push({ filter: { status, isPremium: 'Yes' }, sort });
     QUERIES.push({ filter: { $and: [{ status }, { Tags: { $in: ['T1', 'T2'] } }] }, sort });
   }
+  // A range on the walked index's second key: both ends, either end open, inside $and, a range no
+  // document is in, and ranges of another type than the stored values (they match nothing).
+  const day = (d: number) => new Date(Date.UTC(2024, 0, d)).toISOString();
+  for (const range of [
+    { $gte: day(3), $lt: day(6) },
+    { $gt: day(3), $lte: day(6) },
+    { $gte: day(5) },
+    { $lt: day(4) },
+    { $gt: day(9) },
+    { $gte: 3, $lt: 6 },
+  ]) {
+    for (const sort of [{ createdAt: -1 }, { createdAt: 1 }] as Sort[]) {
+      QUERIES.push({ filter: { status, createdAt: range }, sort });
+      QUERIES.push({ filter: { $and: [{ status }, { createdAt: range }, { isPremium: 'Yes' }] }, sort });
+    }
+  }
+  for (const isPremium of ['Yes', 'No']) {
+    for (const sort of [
+      { createdAt: 1, _id: 1 },
+      { createdAt: -1, _id: -1 },
+    ] as Sort[]) {
+      QUERIES.push({ filter: { isPremium, createdAt: { $gte: day(2), $lt: day(5) } }, sort });
+      QUERIES.push({ filter: { isPremium, createdAt: { $gt: day(6) } }, sort });
+    }
+  }
+  for (const range of [{ $gte: 2, $lt: 4 }, { $gt: 3 }, { $lte: 1 }, { $gte: '2' }]) {
+    QUERIES.push({ filter: { status, totalViewCount: range }, sort: { totalViewCount: -1 } });
+    QUERIES.push({ filter: { status, totalViewCount: range }, sort: { totalViewCount: 1 } });
+  }
 }
 
 function makeDoc(r: () => number, i: number): Doc {
@@ -73,6 +102,11 @@ async function compare(indexed: Collection, plain: Collection, r: () => number):
     expect((await indexed.find(filter, { sort })).map((d) => d._id)).toEqual(all.map((d) => d._id));
     expect((await indexed.findOne(filter, { sort }))?._id).toBe(all[0]?._id);
     expect(await indexed.countDocuments(filter)).toBe(all.length);
+    // A pipeline that starts by matching and sorting walks the index the same way.
+    const pipeline = [{ $match: filter }, { $sort: sort }, { $project: { _id: 1 } }];
+    expect(await indexed.aggregate(pipeline), JSON.stringify(pipeline)).toEqual(
+      await plain.aggregate(pipeline),
+    );
   }
   for (const status of [...STATUSES, 'Nope']) {
     expect(await indexed.countDocuments({ status })).toBe(await plain.countDocuments({ status }));
@@ -86,6 +120,8 @@ async function openPair(
   const indexed = store.collection('indexed');
   await indexed.createIndex({ keys: { status: 1, createdAt: -1 } });
   await indexed.createIndex({ keys: { status: 1, totalViewCount: -1 } });
+  // Its second key ascending (the two above descend).
+  await indexed.createIndex({ keys: { isPremium: 1, createdAt: 1, _id: 1 } });
   return { store, indexed, plain: store.collection('plain') };
 }
 

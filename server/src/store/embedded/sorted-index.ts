@@ -132,22 +132,73 @@ export class SortedIndex {
     return b;
   }
 
-  /** Calls `visit` with the entries under prefix `key` in index order (or reversed); stops on `false`. */
-  walk(key: string, reverse: boolean, visit: (id: string, order: number) => boolean): void {
+  /**
+   * Calls `visit` with the entries under prefix `key` in index order (or reversed); stops on `false`.
+   * With `range`, only the entries whose first sort value may lie in it (found by binary search, so a
+   * date range costs its own entries, not the bucket's).
+   */
+  walk(
+    key: string,
+    reverse: boolean,
+    visit: (id: string, order: number) => boolean,
+    range?: FirstKeyRange,
+  ): void {
     const b = this.ready(key);
     if (!b) return;
     const list = b.list;
+    const [from, to] = range ? this.slice(list, range) : [0, list.length];
     if (!reverse) {
-      for (const e of list) if (!e.dead && !visit(e.id, e.order)) return;
+      for (let k = from; k < to; k++) if (!list[k]!.dead && !visit(list[k]!.id, list[k]!.order)) return;
       return;
     }
     // Reverse by runs of equal keys, each run still in natural order (stable-sort tie-break).
-    let i = list.length - 1;
-    while (i >= 0) {
+    let i = to - 1;
+    while (i >= from) {
       let j = i;
-      while (j > 0 && this.sameVals(list[j - 1]!, list[i]!)) j--;
+      while (j > from && this.sameVals(list[j - 1]!, list[i]!)) j--;
       for (let k = j; k <= i; k++) if (!list[k]!.dead && !visit(list[k]!.id, list[k]!.order)) return;
       i = j - 1;
     }
   }
+
+  /**
+   * The part [from, to) of a sorted list whose first sort value is within `range`. The list orders that
+   * value by compareValues (mingo's type order, then value) in the key's direction, so the entries
+   * below the range, within it and above it are three runs; an entry outside cannot match the range.
+   */
+  private slice(list: SortEntry[], range: FirstKeyRange): [number, number] {
+    const { lo, hi } = range;
+    const below = (e: SortEntry) => {
+      if (!lo) return false;
+      const c = compareValues(e.vals[0]!, lo.value);
+      return c < 0 || (c === 0 && !lo.inclusive);
+    };
+    const above = (e: SortEntry) => {
+      if (!hi) return false;
+      const c = compareValues(e.vals[0]!, hi.value);
+      return c > 0 || (c === 0 && !hi.inclusive);
+    };
+    const [first, last] = this.dirs[0] === 1 ? [below, above] : [above, below];
+    const from = partitionPoint(list, 0, first);
+    const to = partitionPoint(list, from, (e) => !last(e));
+    return [from, to];
+  }
+}
+
+/** Bounds on a sorted index's first sort key, from a filter's $gt/$gte/$lt/$lte (planner.ts). */
+export interface FirstKeyRange {
+  lo?: { value: string | number; inclusive: boolean };
+  hi?: { value: string | number; inclusive: boolean };
+}
+
+/** The first index from `start` where `holds` is false, given it holds for a prefix of the list. */
+function partitionPoint(list: SortEntry[], start: number, holds: (e: SortEntry) => boolean): number {
+  let lo = start;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (holds(list[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
