@@ -3,10 +3,12 @@
  * types (docs/decisions/follows-and-feed.md). No answer here ever carries an e-mail address.
  */
 import { z } from 'zod';
-import { ID_PATTERN } from './limits.js';
+import { ID_PATTERN, PUBLIC_ID_PATTERN } from './limits.js';
 import { ArticleCardSchema } from './wire.js';
 
 const id = z.string().regex(ID_PATTERN);
+/** A writer's public id (docs/decisions/writer-public-ids.md). */
+const writerId = z.string().regex(PUBLIC_ID_PATTERN);
 const count = z.number().int().min(0);
 
 export const FOLLOW_KINDS = ['publisher', 'writer'] as const;
@@ -25,7 +27,7 @@ export const FollowStateSchema = z
 export type FollowState = z.output<typeof FollowStateSchema>;
 
 export const FollowedPublisherSchema = z.object({ _id: id, publisherName: z.string(), logo: z.string() });
-export const FollowedWriterSchema = z.object({ _id: id, name: z.string(), photoURL: z.string() });
+export const FollowedWriterSchema = z.object({ _id: writerId, name: z.string(), photoURL: z.string() });
 export const MyFollowsSchema = z
   .object({ publishers: z.array(FollowedPublisherSchema), writers: z.array(FollowedWriterSchema) })
   .meta({ description: 'What the caller follows, most recently followed first.' });
@@ -33,7 +35,7 @@ export type MyFollows = z.output<typeof MyFollowsSchema>;
 
 export const WriterSchema = z
   .object({
-    _id: id,
+    _id: writerId.meta({ description: 'Their public id.' }),
     name: z.string(),
     photoURL: z.string(),
     followers: count,

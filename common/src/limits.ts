@@ -28,6 +28,11 @@ export const PHONE_PATTERN = /^\+?\d{4,20}$/;
 export const BIRTH_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Ids the app makes: 24 lower-case hex digits. */
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
+/**
+ * A writer's public id (their page, follows, article links): 16 random bytes in base64url, which say
+ * nothing of when or in what order accounts were made (docs/decisions/writer-public-ids.md).
+ */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Stripe PaymentIntent ids (the id becomes part of an SDK request path). */
 export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9_]{1,200}$/;
 

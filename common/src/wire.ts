@@ -3,7 +3,7 @@
  * contract test use the schemas; the client uses the types (type-only imports, so no zod in its bundle).
  */
 import { z } from 'zod';
-import { ID_PATTERN } from './limits.js';
+import { ID_PATTERN, PUBLIC_ID_PATTERN } from './limits.js';
 import { TAGS } from './tags.js';
 import { GENDERS } from './schemas/users.js';
 import { SubscriptionStateSchema } from './schemas/billing.js';
@@ -13,6 +13,11 @@ const id = z
   .string()
   .regex(ID_PATTERN)
   .meta({ examples: ['6650f0c2a1b2c3d4e5f60718'] });
+/** A user's public id: what the public sees of them (docs/decisions/writer-public-ids.md). */
+const publicId = z
+  .string()
+  .regex(PUBLIC_ID_PATTERN)
+  .meta({ examples: ['q3Xv0mB9_kR2sT7wYz-A1g'] });
 /** Stored timestamps are toISOString() output (UTC, milliseconds, Z). */
 const timestamp = z.iso.datetime().meta({ examples: ['2026-05-01T09:30:00.000Z'] });
 const count = z
@@ -28,7 +33,7 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 const AuthorPublic = z.object({
   name: z.string(),
   image: z.string(),
-  writerId: id
+  writerId: publicId
     .optional()
     .meta({ description: "The writer's public id (GET /writers/{id}); present on an article's details." }),
 });
@@ -87,6 +92,9 @@ export type ArticleIndexEntry = z.output<typeof ArticleIndexEntrySchema>;
 export const UserSchema = z
   .object({
     _id: id,
+    publicId: publicId
+      .optional()
+      .meta({ description: 'Their public id: their writer page once an article of theirs is approved.' }),
     email: z.string(),
     name: z.string(),
     displayName: z.string().optional(),

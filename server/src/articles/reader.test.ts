@@ -273,7 +273,7 @@ describe('GET /article/data/:id', () => {
     expect(res.body.userInfo).toEqual({
       name: 'Ada Author',
       image: 'https://example.test/ada.png',
-      writerId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      writerId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
     expect(JSON.stringify(res.body)).not.toContain(author.email);
     const again = await get(open, reader).set('If-None-Match', res.headers.etag as string);

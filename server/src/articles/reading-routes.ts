@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   forYouQuerySchema,
   idParamSchema,
+  writerIdParamSchema,
   writerPageQuerySchema,
   type ForYouCard,
   type ForYouPage,
@@ -24,7 +25,7 @@ export function readingRoutes(ctx: RouteContext): Router {
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 
   router.get('/writers/:id', async (req, res) => {
-    const id = idOf(req.params);
+    const { id } = parseInput(writerIdParamSchema, req.params, 'Malformed id');
     const { page, limit } = parseInput(writerPageQuerySchema, req.query);
     const answer = await ctx.cache.get(
       CacheGroup.writers,

@@ -18,10 +18,11 @@ afterAll(async () => {
 });
 
 const as = (who: SignedIn) => bearer(who.token);
-/** A well-formed writer id that no account has. */
-const UNKNOWN_WRITER = 'f'.repeat(24);
+/** A well-formed public id that no account has. */
+const UNKNOWN_WRITER = 'A'.repeat(22);
+/** The id of the page someone would have as a writer: their public id, which their profile shows them. */
 const idOfUser = async (who: SignedIn) =>
-  (await request(t.app).get(`/users/${who.email}`).set(as(who))).body._id as string;
+  (await request(t.app).get(`/users/${who.email}`).set(as(who))).body.publicId as string;
 const view = async (who: SignedIn, id: string) => {
   const res = await request(t.app).patch(`/articles/view-count/${id}`).set(as(who));
   expect(res.body.counted).toBe(true);
@@ -126,10 +127,53 @@ describe("a writer's public page", () => {
     });
   });
 
-  it('is 404 for an unknown writer and 400 for a malformed id or page size', async () => {
-    expect((await request(t.app).get(`/writers/${'f'.repeat(24)}`)).status).toBe(404);
+  it('is 404 for an unknown writer and 400 for a malformed id (an account id too) or page size', async () => {
+    expect((await request(t.app).get(`/writers/${UNKNOWN_WRITER}`)).status).toBe(404);
     expect((await request(t.app).get('/writers/nope')).status).toBe(400);
-    expect((await request(t.app).get(`/writers/${'f'.repeat(24)}?limit=7`)).status).toBe(400);
+    expect((await request(t.app).get(`/writers/${'f'.repeat(24)}`)).status).toBe(400);
+    expect((await request(t.app).get(`/writers/${UNKNOWN_WRITER}?limit=7`)).status).toBe(400);
+  });
+});
+
+describe("writers' public ids", () => {
+  it('are not account ids and tell nothing of the order accounts were made in', async () => {
+    const reader = await signInAs(t);
+    const made: Array<{ publicId: string; accountId: string }> = [];
+    for (let i = 0; i < 20; i++) {
+      const name = `Serial Writer ${i}`;
+      const writer = await signInAs(t, { name });
+      const article = await insertArticle(t.store, { ...by(writer, name) });
+      // The id the public sees: the article's writer link.
+      const details = await request(t.app).get(`/article/data/${article._id}`).set(as(reader));
+      const publicId = details.body.userInfo.writerId as string;
+      const accountId = (await request(t.app).get(`/users/${writer.email}`).set(as(writer))).body
+        ._id as string;
+      made.push({ publicId, accountId });
+
+      const page = await request(t.app).get(`/writers/${publicId}`);
+      expect(page.status).toBe(200);
+      expect(page.body.writer).toMatchObject({ _id: publicId, name });
+      // The account id opens nothing.
+      expect((await request(t.app).get(`/writers/${accountId}`)).status).not.toBe(200);
+    }
+    const publicIds = made.map((m) => m.publicId);
+    const accountIds = made.map((m) => m.accountId);
+    for (const { publicId, accountId } of made) {
+      // 16 random bytes, base64url.
+      expect(publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(publicId).not.toBe(accountId);
+    }
+    expect(new Set(publicIds).size).toBe(20);
+
+    /** How many ids are greater than the one made just before. */
+    const rises = (ids: string[]) => ids.slice(1).filter((id, i) => id > ids[i]!).length;
+    // Account ids rise one after another (creation time, then a counter): the check can tell.
+    expect(rises(accountIds)).toBe(19);
+    // Random ids rise about half the time: all 19 (or none) has odds of 2 in 20! (~1e-18).
+    expect(rises(publicIds)).toBeGreaterThan(0);
+    expect(rises(publicIds)).toBeLessThan(19);
+    // Nor do they share a leading run, as a creation-time prefix would (all alike: 64^-19).
+    expect(new Set(publicIds.map((id) => id[0])).size).toBeGreaterThan(1);
   });
 });
 

@@ -170,17 +170,20 @@ export function createRecommendations(deps: { store: Store; clock: Clock; events
         .map((card) => ({ ...card, reason: reasons.get(card._id)! }));
     },
 
-    /** GET /writers/{id}: the writer's public face and one page of their approved articles. */
-    async writerPage(writerId: string, page: number, limit: number): Promise<WriterPage> {
-      const writer = await follows.writer(writerId);
+    /**
+     * GET /writers/{id} (their public id): the writer's public face and one page of their approved
+     * articles. Anyone else, a reader who never published included, is 404 like an unknown id.
+     */
+    async writerPage(publicId: string, page: number, limit: number): Promise<WriterPage> {
+      const writer = await follows.writer(publicId);
       if (!writer) throw new NotFound('Writer not found');
       const [{ articles, total }, followers] = await Promise.all([
         repo.approvedByAuthor(writer.email, page, limit),
-        follows.followerCount(writerId),
+        follows.followerCount(writer._id),
       ]);
       return {
         writer: {
-          _id: writer._id,
+          _id: writer.publicId,
           name: writer.name,
           photoURL: writer.photoURL,
           followers,

@@ -112,10 +112,10 @@ export function createArticleService(deps: {
     return 'full';
   };
 
-  /** The writer's public id (their user record's id, docs/decisions/follows-and-feed.md), if they still exist. */
+  /** The writer's public id (docs/decisions/writer-public-ids.md), if they still exist. */
   const writerIdOf = async (a: Article): Promise<string | undefined> => {
     const email = a.userInfo?.email;
-    return email ? (await users.findByEmail(email))?._id : undefined;
+    return email ? (await users.findByEmail(email))?.publicId : undefined;
   };
 
   const accessOf = (a: Article): ArticleAccess => ({

@@ -12,7 +12,7 @@ let publisherId: string;
 
 /** The id a writer's page and follows use. */
 const idOf = async (who: SignedIn): Promise<string> =>
-  (await request(t.app).get(`/users/${who.email}`).set(bearer(who.token))).body._id;
+  (await request(t.app).get(`/users/${who.email}`).set(bearer(who.token))).body.publicId;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -89,8 +89,9 @@ describe('following a writer', () => {
 
 describe('refusals', () => {
   it('unknown publishers and writers are 404, malformed ids 400', async () => {
-    const unknown = 'f'.repeat(24);
     for (const kind of ['publishers', 'writers']) {
+      // Well-formed: a publisher's id, a writer's public id.
+      const unknown = kind === 'publishers' ? 'f'.repeat(24) : 'A'.repeat(22);
       const res = await follow(reader, kind, unknown);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({
@@ -101,12 +102,14 @@ describe('refusals', () => {
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toBe('Malformed id');
     }
-    // A publisher's id is not a writer's.
-    expect((await follow(reader, 'writers', publisherId)).status).toBe(404);
+    // A publisher's id is not a writer's, nor is an account's id.
+    expect((await follow(reader, 'writers', publisherId)).status).toBe(400);
+    const accountId = (await request(t.app).get(`/users/${writer.email}`).set(bearer(writer.token))).body._id;
+    expect((await follow(reader, 'writers', accountId)).status).toBe(400);
   });
 
   it('an account without an approved article is not a writer: following it is 404 like an unknown id', async () => {
-    const unknown = await follow(reader, 'writers', 'f'.repeat(24));
+    const unknown = await follow(reader, 'writers', 'A'.repeat(22));
     const quiet = await signInAs(t);
     const hopeful = await signInAs(t);
     await insertArticle(t.store, {
@@ -119,6 +122,22 @@ describe('refusals', () => {
       expect(res.body).toEqual(unknown.body);
       expect((await unfollow(reader, 'writers', await idOf(who))).body).toEqual(unknown.body);
     }
+    expect((await myFollows(reader)).body.writers).toEqual([]);
+  });
+
+  it('a followed writer who is no longer one (their article withdrawn) can still be unfollowed', async () => {
+    const fleeting = await signInAs(t, { name: 'Fleeting Writer' });
+    const article = await insertArticle(t.store, {
+      userInfo: { name: 'Fleeting Writer', image: '', email: fleeting.email },
+    });
+    const id = await idOf(fleeting);
+    expect((await follow(reader, 'writers', id)).body).toEqual({ following: true, followers: 1 });
+    await t.store.collection('articles').deleteOne({ _id: article._id });
+
+    expect((await follow(reader, 'writers', id)).status).toBe(404);
+    const res = await unfollow(reader, 'writers', id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ following: false, followers: 0 });
     expect((await myFollows(reader)).body.writers).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { FOLLOW_KINDS, followTargetParamSchema, type FollowKind } from '@newsroom/common';
+import { FOLLOW_KINDS, followTargetParamSchemas, type FollowKind } from '@newsroom/common';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
 import { createFollowService } from './service.js';
@@ -12,10 +12,11 @@ export function followRoutes(ctx: RouteContext): Router {
   const router = Router();
   const follows = createFollowService(ctx);
   const { requireUserRecord } = ctx.guards;
-  const idOf = (params: unknown) => parseInput(followTargetParamSchema, params, 'Malformed id').id;
 
   for (const kind of FOLLOW_KINDS satisfies readonly FollowKind[]) {
     const path = `/follows/${kind}s/:id`;
+    // A publisher's id; a writer's public id.
+    const idOf = (params: unknown) => parseInput(followTargetParamSchemas[kind], params, 'Malformed id').id;
     router.post(path, requireUserRecord, ctx.limits.follows, async (req, res) => {
       res.json(await follows.follow(req.currentUser!, kind, idOf(req.params)));
     });

@@ -7,13 +7,18 @@ import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
 import type { User } from '../users/types.js';
+import type { WriterFields } from '../users/writers/repository.js';
 import { createFollowRepository, followId, type Follow } from './repository.js';
 
 export type FollowService = ReturnType<typeof createFollowService>;
 
-/** A writer as anyone may see them, with the e-mail their articles are found by (never answered). */
+/**
+ * A writer as anyone may see them (by their public id), with their account id (what follows keep)
+ * and the e-mail their articles are found by; neither is ever answered.
+ */
 export interface WriterRecord {
   _id: string;
+  publicId: string;
   name: string;
   photoURL: string;
   email: string;
@@ -37,31 +42,44 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
   const publishers = createPublisherService(deps);
   const users = createUserService(deps);
 
-  const writersByIds = async (ids: string[]): Promise<WriterRecord[]> =>
-    (await users.writersByIds(ids)).map((u) => ({
-      _id: u._id,
-      name: publicName(u),
-      photoURL: u.photoURL ?? '',
-      email: u.email,
-    }));
+  // A record the migration step has not given a public id yet has no public face.
+  const records = (found: WriterFields[]): WriterRecord[] =>
+    found.flatMap((u) =>
+      u.publicId
+        ? [
+            {
+              _id: u._id,
+              publicId: u.publicId,
+              name: publicName(u),
+              photoURL: u.photoURL ?? '',
+              email: u.email,
+            },
+          ]
+        : [],
+    );
+  const accountOf = async (publicId: string): Promise<WriterRecord | null> =>
+    records(await users.writersByPublicIds([publicId]))[0] ?? null;
 
   const isWriter = createWriterCheck(deps.store);
-  /** The account of `id` if it is a writer (an approved article); else null, like an unknown id. */
-  const writer = async (id: string): Promise<WriterRecord | null> => {
-    const [found] = await writersByIds([id]);
+  /** The account of this public id if it is a writer (an approved article); else null, like an unknown id. */
+  const writer = async (publicId: string): Promise<WriterRecord | null> => {
+    const found = await accountOf(publicId);
     return found && (await isWriter(found.email)) ? found : null;
   };
 
-  /** The target and what the feed finds its articles by; 404 when there is none. */
-  const resolve = async (kind: FollowKind, id: string): Promise<{ key: string }> => {
+  /**
+   * What a follow of `id` (a publisher's id, a writer's public id) is kept under (`target`: the
+   * publisher's id, the writer's account id) and what the feed finds its articles by; 404 when none.
+   */
+  const resolve = async (kind: FollowKind, id: string): Promise<{ target: string; key: string }> => {
     if (kind === 'publisher') {
       const publisher = (await publishers.list()).find((p) => p._id === id);
       if (!publisher) throw new NotFound('Publisher not found');
-      return { key: publisher.publisherName };
+      return { target: id, key: publisher.publisherName };
     }
     const found = await writer(id);
     if (!found) throw new NotFound('Writer not found');
-    return { key: found.email };
+    return { target: found._id, key: found.email };
   };
 
   const state = async (following: boolean, target: string): Promise<FollowState> => ({
@@ -73,8 +91,8 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
     writer,
 
     /** POST /follows/{kind}s/{id}: idempotent; nobody follows themselves; at most MAX_FOLLOWS each. */
-    async follow(caller: User, kind: FollowKind, target: string): Promise<FollowState> {
-      const { key } = await resolve(kind, target);
+    async follow(caller: User, kind: FollowKind, id: string): Promise<FollowState> {
+      const { target, key } = await resolve(kind, id);
       if (kind === 'writer' && key === caller.email) {
         throw new Invalid('You cannot follow yourself', [{ path: 'id', message: 'This is you' }]);
       }
@@ -93,20 +111,23 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
      * DELETE /follows/{kind}s/{id}: idempotent. A followed writer who is no longer one (their articles
      * gone) can still be unfollowed; otherwise the target must be one that could be followed.
      */
-    async unfollow(caller: User, kind: FollowKind, target: string): Promise<FollowState> {
-      if (await repo.deleteFollow(followId(caller.email, kind, target))) {
-        await deps.events.publish({ type: 'follow.removed', follower: caller.email, kind, target });
-      } else {
-        await resolve(kind, target);
+    async unfollow(caller: User, kind: FollowKind, id: string): Promise<FollowState> {
+      const kept = kind === 'publisher' ? id : (await accountOf(id))?._id;
+      if (kept && (await repo.deleteFollow(followId(caller.email, kind, kept)))) {
+        await deps.events.publish({ type: 'follow.removed', follower: caller.email, kind, target: kept });
+        return state(false, kept);
       }
-      return state(false, target);
+      return state(false, (await resolve(kind, id)).target);
     },
 
     /** GET /me/follows: what the caller follows, most recently followed first. */
     async list(caller: User): Promise<MyFollows> {
       const follows = await repo.followedBy(caller.email, MAX_FOLLOWS);
       const ids = (kind: FollowKind) => follows.filter((f) => f.kind === kind).map((f) => f.target);
-      const [allPublishers, writers] = await Promise.all([publishers.list(), writersByIds(ids('writer'))]);
+      const [allPublishers, writers] = await Promise.all([
+        publishers.list(),
+        users.writersByIds(ids('writer')).then(records),
+      ]);
       const publisherById = new Map(allPublishers.map((p) => [p._id, p]));
       const writerById = new Map(writers.map((w) => [w._id, w]));
       return {
@@ -116,11 +137,12 @@ export function createFollowService(deps: { store: Store; clock: Clock; events: 
         }),
         writers: ids('writer').flatMap((id) => {
           const w = writerById.get(id);
-          return w ? [{ _id: w._id, name: w.name, photoURL: w.photoURL }] : [];
+          return w ? [{ _id: w.publicId, name: w.name, photoURL: w.photoURL }] : [];
         }),
       };
     },
 
+    /** Followers of a publisher (its id) or a writer (their account id). */
     followerCount: (target: string) => repo.countFollowers(target),
 
     /** What a reader follows as the feed queries it: publisher names and writers' e-mails. */

@@ -130,6 +130,13 @@ async function resolveId(slot: IdSlot): Promise<string> {
     return (await w.t.store.collection('users').findOne({ email: target.email }))!._id;
   }
   const articles = w.t.store.collection<Article>('articles');
+  const userInfo = { name: 'Rita Reader', image: 'https://example.test/r.png', email: w.reader.email };
+  if (slot === 'writer:public') {
+    // The world's reader as a writer: an approved article of theirs, and their public id.
+    if (!(await articles.findOne({ 'userInfo.email': w.reader.email, status: 'Approved' })))
+      await insertArticle(w.t.store, { status: 'Approved', isPremium: 'No', userInfo });
+    return (await w.t.store.collection('users').findOne({ email: w.reader.email }))!.publicId as string;
+  }
   const filter: Partial<Article> =
     slot === 'article:premium'
       ? { status: 'Approved', isPremium: 'Yes' }
@@ -138,7 +145,6 @@ async function resolveId(slot: IdSlot): Promise<string> {
         : { status: slot.slice('article:'.length) as Article['status'], isPremium: 'No' };
   const found = await articles.findOne(filter);
   if (found) return found._id;
-  const userInfo = { name: 'Rita Reader', image: 'https://example.test/r.png', email: w.reader.email };
   const state = slot === 'article:own' ? { status: 'Pending' as const } : filter;
   const made = await insertArticle(w.t.store, { isPremium: 'No', ...state, userInfo });
   return made._id;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { newPublicId } from '../store/ids.js';
 import { DuplicateKeyError, type Doc, type Store } from '../store/port.js';
 import { isPremium, type User } from '../users/types.js';
 import { DEMO_ACCOUNTS, DEMO_ARTICLES, DEMO_PUBLISHERS, type DemoAccount } from './content.js';
@@ -164,7 +165,7 @@ async function seedFollows(deps: SeedDeps): Promise<void> {
   if (!reader) return;
   const follows = createFollowService({ ...deps, events: noDomainEvents });
   await follows.follow(reader, 'publisher', publisherId(1));
-  if (writer) await follows.follow(reader, 'writer', writer._id);
+  if (writer?.publicId) await follows.follow(reader, 'writer', writer.publicId);
 }
 
 async function insertIfMissing(collection: ReturnType<Store['collection']>, doc: Doc): Promise<void> {
@@ -209,6 +210,7 @@ async function ensureDemoUser(
   if (!existing) {
     const user: User = {
       _id: userId(index + 1),
+      publicId: newPublicId(),
       uid,
       email: account.email,
       name: account.name,

@@ -14,6 +14,14 @@ export function newId(): string {
   return buf.toString('hex');
 }
 
+/**
+ * A public id (PUBLIC_ID_PATTERN): 16 random bytes in base64url. Unlike `newId()` it carries no time
+ * or counter, so public ids say nothing of when or in what order they were made.
+ */
+export function newPublicId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 export { ID_PATTERN };
 
 export function isId(value: unknown): value is string {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { pendingBackfills, runBackfills } from './backfills.js';
 import { openEmbeddedStore } from './embedded/index.js';
 import { openMongoStore } from './mongo.js';
 import { indexNameOf, type IndexSpec, type Store } from './port.js';
@@ -29,6 +30,8 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { premiumEndAt: 1 } },
     { keys: { lastSeenAt: 1 } },
     { keys: { photoURL: 1 } },
+    // A writer's page and follows by public id (store/backfills.ts gives older records theirs).
+    { keys: { publicId: 1 }, unique: true },
   ],
   articles: [
     // Lists page by these sorts; `_id` last breaks ties, so equal keys never repeat or skip a row.
@@ -97,6 +100,8 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
 export async function ensureIndexes(store: Store): Promise<void> {
   for (const [name, specs] of Object.entries(INDEXES)) {
     const collection = store.collection(name);
+    // Before the indexes: a unique one needs its field on every document.
+    await runBackfills(store, name);
     for (const spec of specs) await collection.createIndex(spec);
     const retired = RETIRED_INDEXES[name] ?? [];
     if (retired.length === 0) continue;
@@ -106,8 +111,9 @@ export async function ensureIndexes(store: Store): Promise<void> {
 }
 
 /**
- * What `migrate` would still do on this database: declared indexes it lacks and retired ones it still
- * has, by name. An instance on a database server refuses to start while this is not empty.
+ * What `migrate` would still do on this database: declared indexes it lacks, retired ones it still
+ * has, by name, and fields to backfill. An instance on a database server refuses to start while this
+ * is not empty.
  */
 export async function pendingMigrations(store: Store): Promise<string[]> {
   const pending: string[] = [];
@@ -121,12 +127,14 @@ export async function pendingMigrations(store: Store): Promise<string[]> {
       if (existing.includes(index)) pending.push(`${name}.${index} (retired)`);
     }
   }
+  pending.push(...(await pendingBackfills(store)));
   return pending;
 }
 
 /**
- * The migration step (`npm run migrate -w server`, or every start on the embedded engine): builds
- * the declared indexes, drops retired ones. Safe to run again and from several machines at once.
+ * The migration step (`npm run migrate -w server`, or every start on the embedded engine): backfills
+ * the fields unique indexes need, builds the declared indexes, drops retired ones. Safe to run again
+ * and from several machines at once.
  */
 export async function migrate(store: Store): Promise<void> {
   await ensureIndexes(store);

@@ -13,7 +13,10 @@ type Json = Record<string, unknown>;
 export const CALLERS = ['anonymous', 'reader', 'premium', 'admin', 'forged'] as const;
 export type Caller = (typeof CALLERS)[number];
 
-/** An id resolved when the call is made: of an article in that state, of a user, or of nothing. */
+/**
+ * An id resolved when the call is made: of an article in that state, of a user, a writer's public id,
+ * or of nothing.
+ */
 export const ID_SLOTS = [
   'article:Pending',
   'article:Approved',
@@ -21,6 +24,7 @@ export const ID_SLOTS = [
   'article:Declined',
   'article:own',
   'user:target',
+  'writer:public',
   'unknown',
 ] as const;
 export type IdSlot = (typeof ID_SLOTS)[number];

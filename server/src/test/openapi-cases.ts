@@ -44,6 +44,8 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     request(limited.app).patch(path).set(bearer(limitedUser.token)).send(body);
 
   const unknownId = 'f'.repeat(24);
+  /** Writers are found by public id (PUBLIC_ID_PATTERN), never by an account id. */
+  const unknownWriterId = 'A'.repeat(22);
   const { pending, approved, premium, declined } = w.articles;
   const fresh = (status: 'Pending' | 'Approved') => insertArticle(w.t.store, { status });
   const article = () => ({
@@ -87,7 +89,7 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     (writerReady ??= (async () => {
       const userInfo = { name: 'Rita Reader', image: 'https://example.test/r.png', email: w.reader.email };
       await insertArticle(w.t.store, { status: 'Approved', userInfo });
-      return (await get(`/users/${w.reader.email}`, 'reader')).body._id as string;
+      return (await get(`/users/${w.reader.email}`, 'reader')).body.publicId as string;
     })());
   /** A succeeded 5-day PaymentIntent of the payer. */
   const paidIntent = async () => {
@@ -331,7 +333,7 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     followWriter: [
       [200, async () => post(`/follows/writers/${await writerId()}`, {}, 'other')],
       [400, async () => post(`/follows/writers/${await writerId()}`, {}, 'reader')],
-      [404, () => post(`/follows/writers/${unknownId}`, {}, 'other')],
+      [404, () => post(`/follows/writers/${unknownWriterId}`, {}, 'other')],
     ],
     unfollowWriter: [
       [200, async () => del(`/follows/writers/${await writerId()}`, 'other')],
@@ -343,8 +345,8 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     ],
     writerPage: [
       [200, async () => get(`/writers/${await writerId()}?limit=3`)],
-      [404, () => get(`/writers/${unknownId}`)],
-      [400, () => get(`/writers/${unknownId}?limit=7`)],
+      [404, () => get(`/writers/${unknownWriterId}`)],
+      [400, () => get(`/writers/${unknownWriterId}?limit=7`)],
     ],
     relatedArticles: [
       [200, () => get(`/articles/related/${approved._id}`)],

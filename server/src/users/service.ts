@@ -1,10 +1,11 @@
 import type { Identity } from '../auth/identity.js';
 import type { Clock } from '../clock.js';
 import { Forbidden, NotFound } from '../errors.js';
-import { newId } from '../store/ids.js';
+import { newId, newPublicId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
 import type { Store } from '../store/port.js';
 import { createUserRepository } from './repository.js';
+import { createWriterRepository } from './writers/repository.js';
 import type { DomainEvents } from '../events/domain.js';
 import type { ProfileUpdate } from '@newsroom/common';
 import { isAdmin, isPremium, type User } from './types.js';
@@ -53,6 +54,7 @@ export function createUserService({
   events: DomainEvents;
 }) {
   const repo = createUserRepository(store);
+  const writers = createWriterRepository(store);
   const nowIso = () => clock.now().toISOString();
   /** The record of `email` changed in these fields (the guards' cached record, the user counts). */
   const changed = (email: string, fields: string[]) =>
@@ -71,6 +73,7 @@ export function createUserService({
     const now = nowIso();
     const user: User = {
       _id: newId(),
+      publicId: newPublicId(),
       uid: identity.uid,
       email: identity.email,
       emailVerified: identity.emailVerified,
@@ -181,8 +184,9 @@ export function createUserService({
     findByEmail: repo.findByEmail,
     /** Whose premium ends in (from, to]: the reminders and lapse mails (mail/jobs.ts). */
     premiumEndingBetween: repo.premiumEndingBetween,
-    /** Writers by their public id (the user record's id): name, photo, and the e-mail to find their articles. */
-    writersByIds: repo.findWritersByIds,
+    /** Writers by public id, or by account id: name, photo, public id, and the e-mail to find their articles. */
+    writersByPublicIds: writers.findByPublicIds,
+    writersByIds: writers.findByIds,
     /** Premium extension by compare-and-set (payments/grant.ts); says so when it moved. */
     async extendPremiumIf(
       user: Pick<User, '_id' | 'email'>,

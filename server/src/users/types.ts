@@ -3,6 +3,11 @@ import type { SubscriptionState } from '@newsroom/common';
 /** A user record as stored. Timestamps are ISO 8601 strings (UTC) on both engines. */
 export interface User {
   _id: string;
+  /**
+   * What the public sees of the account (a writer's page, follows, article links): random, unlike
+   * `_id`, which tells when and in what order accounts were made. Every record has one once migrated.
+   */
+  publicId?: string;
   uid: string;
   email: string;
   name: string;

@@ -6,7 +6,8 @@ import { startApiStandIn, type ApiStandIn } from '@/test/api-stand-in';
 import { renderScreen, sessionValue } from '@/test/render-screen';
 import { WriterPageView } from './WriterPageView';
 
-const WRITER = 'c'.repeat(24);
+// A public id as the API makes them (base64url: '-' and '_' travel in the URL as they are).
+const WRITER = 'q3Xv0mB9_kR2sT7wYz-A1g';
 const PAGE_SIZE = 10;
 let api: ApiStandIn;
 
