@@ -85,6 +85,7 @@ const protectedRoutes = (): Route[] => [
   { method: 'get', path: () => '/all-articles/data', forbidden: 'non-admin' },
   { method: 'get', path: () => '/all-articles/counts', forbidden: 'non-admin' },
   { method: 'get', path: () => '/stats/publisher-views', forbidden: 'non-admin' },
+  { method: 'get', path: () => '/admin/revenue', forbidden: 'non-admin' },
   { method: 'get', path: () => '/stats/my-article-views' },
   { method: 'get', path: () => '/me/posting' },
   { method: 'get', path: () => '/publisher/article/count', forbidden: 'non-admin' },

@@ -25,6 +25,7 @@ import { maskUrl } from './logger.js';
 import { knownHostsOnly } from './http/known-hosts.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { billingRoutes, billingWebhookHandler } from './billing/routes.js';
+import { revenueRoutes } from './billing/revenue-routes.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
 import { statsRoutes } from './stats/routes.js';
@@ -152,6 +153,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(usersRoutes(ctx));
   app.use(paymentRoutes(ctx));
   app.use(billingRoutes(ctx));
+  app.use(revenueRoutes(ctx));
   app.use(followRoutes(ctx));
   app.use(mailRoutes(ctx));
   app.use(giftRoutes(ctx));

@@ -61,6 +61,21 @@ export interface StripeEventRecord {
 
 const LISTED = 50;
 
+/** One calendar month (YYYY-MM) of paid invoices: what they charged and what came back (cents). */
+export interface InvoiceMonth {
+  _id: string;
+  payments: number;
+  charged: number;
+  refunds: number;
+  refunded: number;
+  disputes: number;
+  /** What disputes took (the charge less its refunds), unless the dispute was won. */
+  disputeLost: number;
+}
+
+/** The YYYY-MM of an ISO date field, as an aggregation expression. */
+const monthOf = (field: string) => ({ $substrBytes: [`$${field}`, 0, 7] });
+
 /** The only place that builds queries on subscriptions, billing_invoices and stripe_events. */
 export function billingRepository(store: Store) {
   const subscriptions = () => store.collection<SubscriptionRecord>('subscriptions');
@@ -102,6 +117,60 @@ export function billingRepository(store: Store) {
         { $set: { takenBack: cause } },
       );
       return r.modifiedCount > 0;
+    },
+
+    /**
+     * The revenue view (billing/revenue.ts): subscribers per plan and status among `statuses`, read
+     * through the {status, plan} index (as many as there are such subscribers, never the collection).
+     */
+    subscribersByPlan: (statuses: readonly SubscriptionStatus[]) =>
+      subscriptions().aggregate<{
+        _id: { plan: SubscriptionPlanId | null; status: SubscriptionStatus };
+        n: number;
+      }>([
+        { $match: { status: { $in: [...statuses] } } },
+        { $group: { _id: { plan: '$plan', status: '$status' }, n: { $sum: 1 } } },
+      ]),
+    /**
+     * Per month, one plan's subscriptions whose `field` (createdAt: started, endedAt: ended) is in
+     * [fromIso, untilIso), leaving out `except` statuses: a date range of the {plan, field, _id} index.
+     */
+    subscriptionsPerMonth: (
+      plan: SubscriptionPlanId,
+      field: 'createdAt' | 'endedAt',
+      fromIso: string,
+      untilIso: string,
+      except: readonly SubscriptionStatus[],
+    ) =>
+      subscriptions().aggregate<{ _id: string; n: number }>([
+        { $match: { plan, [field]: { $gte: fromIso, $lt: untilIso }, status: { $nin: [...except] } } },
+        { $sort: { [field]: 1, _id: 1 } },
+        { $group: { _id: monthOf(field), n: { $sum: 1 } } },
+      ]),
+    /** Per month of their date, paid invoices of [fromIso, untilIso): the {status, createdAt, _id} index. */
+    paidInvoicesPerMonth: (fromIso: string, untilIso: string) => {
+      const refunded = { $ifNull: ['$refundedAmount', 0] };
+      const disputed = { $eq: ['$disputed', true] };
+      const won = { $ne: [{ $ifNull: ['$restoredAt', null] }, null] };
+      return invoices().aggregate<InvoiceMonth>([
+        { $match: { status: 'paid', createdAt: { $gte: fromIso, $lt: untilIso } } },
+        { $sort: { createdAt: 1, _id: 1 } },
+        {
+          $group: {
+            _id: monthOf('createdAt'),
+            payments: { $sum: 1 },
+            charged: { $sum: '$amount' },
+            refunds: { $sum: { $cond: [{ $gt: [refunded, 0] }, 1, 0] } },
+            refunded: { $sum: refunded },
+            disputes: { $sum: { $cond: [disputed, 1, 0] } },
+            disputeLost: {
+              $sum: {
+                $cond: [{ $and: [disputed, { $not: [won] }] }, { $subtract: ['$amount', refunded] }, 0],
+              },
+            },
+          },
+        },
+      ]);
     },
 
     /** Whether this event was handled to the end already. */

@@ -12,6 +12,8 @@ import {
   SubscriptionPlanSchema,
   SwitchPreviewSchema,
   refundBody,
+  revenueQuery,
+  RevenueReportSchema,
   subscribeBody,
   switchPlanBody,
   switchPreviewQuery,
@@ -126,6 +128,18 @@ export const billingOperations = operationsOf('Billing', [
     query: adminBillingQuery,
     ok: BillingSummarySchema,
     errors: [404],
+  },
+  {
+    route: 'GET /admin/revenue',
+    operationId: 'revenueReport',
+    summary:
+      'Revenue for admins: monthly recurring revenue now, subscribers per plan, and per month (UTC) new and ended subscriptions, passes sold, refunds, disputes, gross and net (US dollars)',
+    description:
+      "A payment's refunds and disputes count in the month of the payment (docs/decisions/revenue-view.md).",
+    security: 'session',
+    access: 'admin',
+    query: revenueQuery,
+    ok: RevenueReportSchema,
   },
   {
     route: 'POST /admin/refunds',

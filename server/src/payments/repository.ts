@@ -40,6 +40,21 @@ export interface OpenIntentRecord {
   [key: string]: unknown;
 }
 
+/** Where a pass was redeemed from: every value, so the revenue view can read each one's part of an index. */
+export const PASS_SOURCES = ['client', 'webhook'] as const satisfies readonly PaymentRecord['source'][];
+
+/** One calendar month (YYYY-MM) of passes bought: how many, what they cost and what came back (dollars). */
+export interface PassMonth {
+  _id: string;
+  sold: number;
+  charged: number;
+  refunds: number;
+  refunded: number;
+  disputes: number;
+  /** What disputes took, unless the dispute was won. */
+  disputeLost: number;
+}
+
 export function paymentsRepository(store: Store) {
   const payments = () => store.collection<PaymentRecord>('payments');
   const openIntents = () => store.collection<OpenIntentRecord>('payment_intents');
@@ -83,6 +98,32 @@ export function paymentsRepository(store: Store) {
         { paymentIntentId, takenBack: { $exists: false } },
         { $set: { takenBack: cause, takenBackAt: at } },
       ),
+
+    /**
+     * The revenue view (billing/revenue.ts): per month of purchase, the passes of one source bought in
+     * [fromIso, untilIso): a date range of the {source, grantedAt, _id} index.
+     */
+    passesPerMonth: (source: PaymentRecord['source'], fromIso: string, untilIso: string) => {
+      const cause = (taken: 'refunded' | 'disputed') => ({ $eq: ['$takenBack', taken] });
+      const won = { $ne: [{ $ifNull: ['$restoredAt', null] }, null] };
+      return payments().aggregate<PassMonth>([
+        { $match: { source, grantedAt: { $gte: fromIso, $lt: untilIso } } },
+        { $sort: { grantedAt: 1, _id: 1 } },
+        {
+          $group: {
+            _id: { $substrBytes: ['$grantedAt', 0, 7] },
+            sold: { $sum: 1 },
+            charged: { $sum: '$amount' },
+            refunds: { $sum: { $cond: [cause('refunded'), 1, 0] } },
+            refunded: { $sum: { $cond: [cause('refunded'), '$amount', 0] } },
+            disputes: { $sum: { $cond: [cause('disputed'), 1, 0] } },
+            disputeLost: {
+              $sum: { $cond: [{ $and: [cause('disputed'), { $not: [won] }] }, '$amount', 0] },
+            },
+          },
+        },
+      ]);
+    },
 
     markGranted: (paymentIntentId: string) =>
       payments().updateOne({ paymentIntentId }, { $set: { state: 'granted' } }),

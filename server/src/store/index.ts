@@ -52,14 +52,26 @@ export const INDEXES: Record<string, IndexSpec[]> = {
   ],
   publishers: [{ keys: { publisherName: 1 }, unique: true }, { keys: { logo: 1 } }],
   // A pass once per PaymentIntent; a user's passes, newest first (the billing page).
-  payments: [{ keys: { paymentIntentId: 1 }, unique: true }, { keys: { email: 1, grantedAt: -1, _id: -1 } }],
+  // The admins' revenue view reads date ranges (docs/decisions/revenue-view.md): passes per source and
+  // purchase date, subscriptions per plan and start or end, paid invoices by date, live ones per plan.
+  payments: [
+    { keys: { paymentIntentId: 1 }, unique: true },
+    { keys: { email: 1, grantedAt: -1, _id: -1 } },
+    { keys: { source: 1, grantedAt: 1, _id: 1 } },
+  ],
   // Subscriptions and their invoices (docs/decisions/subscriptions.md): a user's, newest first; an
   // invoice by the PaymentIntent a refund names; the periods taken back of one subscription.
-  subscriptions: [{ keys: { email: 1, createdAt: -1, seq: -1, _id: -1 } }],
+  subscriptions: [
+    { keys: { email: 1, createdAt: -1, seq: -1, _id: -1 } },
+    { keys: { status: 1, plan: 1 } },
+    { keys: { plan: 1, createdAt: 1, _id: 1 } },
+    { keys: { plan: 1, endedAt: 1, _id: 1 } },
+  ],
   billing_invoices: [
     { keys: { email: 1, createdAt: -1, _id: -1 } },
     { keys: { paymentIntentId: 1 } },
     { keys: { subscriptionId: 1 } },
+    { keys: { status: 1, createdAt: 1, _id: 1 } },
   ],
   payment_intents: [{ keys: { uid: 1, seconds: 1 }, unique: true }],
   views: [{ keys: { articleId: 1, email: 1 } }, { keys: { lastCountedAt: 1 } }],

@@ -299,6 +299,11 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [200, () => get(`/admin/billing?email=${w.reader.email}`, 'admin')],
       [403, () => get(`/admin/billing?email=${w.reader.email}`, 'reader')],
     ],
+    revenueReport: [
+      [200, () => get('/admin/revenue?months=3', 'admin')],
+      [400, () => get('/admin/revenue?months=99', 'admin')],
+      [403, () => get('/admin/revenue', 'reader')],
+    ],
     refundPayment: [
       [
         200,
