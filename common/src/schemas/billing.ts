@@ -14,9 +14,23 @@ const planId = z.enum(SUBSCRIPTION_PLAN_IDS);
 export const subscribeBody = z.object({ plan: planId }).strict();
 /** GET /billing/switch-preview?plan= */
 export const switchPreviewQuery = z.object({ plan: planId }).strict();
-/** POST /billing/switch: `prorationDate` from the preview, so the charge is what was shown. */
+/**
+ * POST /billing/switch: charged as the caller's GET /billing/switch-preview priced it, with the date
+ * the server kept then. `prorationDate` is what pages before that sent: accepted, and ignored.
+ */
 export const switchPlanBody = z
-  .object({ plan: planId, prorationDate: z.number().int().positive().optional() })
+  .object({
+    plan: planId,
+    prorationDate: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        deprecated: true,
+        description: "Ignored: the proration date is the server's, kept by the preview.",
+      }),
+  })
   .strict();
 /** POST /billing/card: the SetupIntent the card field confirmed. */
 export const updateCardBody = z
@@ -116,6 +130,7 @@ export const SwitchPreviewSchema = z.object({
   /** What the switch charges now: the new price less the unused part of the current period. */
   amountDue: z.number(),
   currency: z.string(),
+  /** Unix seconds: the moment priced, kept by the server for POST /billing/switch (for 5 minutes). */
   prorationDate: z.number().int(),
 });
 export type SwitchPreview = z.output<typeof SwitchPreviewSchema>;

@@ -352,6 +352,69 @@ describe('subscriptions and billing', () => {
     expect(page.payments.map((p: { amount: number }) => p.amount)).toEqual([preview.body.amountDue, 10]);
   });
 
+  it('charges what the server previewed: a prorationDate a client sends changes nothing', async () => {
+    const honest = await signInAs(t);
+    const backdating = await signInAs(t);
+    await subscribePaid(honest);
+    await subscribePaid(backdating);
+    const twentyDaysIn = T0.getTime() + 20 * DAY;
+    clock.advanceTo(twentyDaysIn);
+
+    const previews = await Promise.all(
+      [honest, backdating].map((who) =>
+        request(t.app).get('/billing/switch-preview?plan=yearly').set(as(who)),
+      ),
+    );
+    expect(previews.map((p) => p.status)).toEqual([200, 200]);
+    const amountDue = previews[0]!.body.amountDue as number;
+    expect(previews[1]!.body.amountDue).toBe(amountDue);
+    expect(amountDue).toBeGreaterThan(90);
+
+    const switched = await Promise.all([
+      request(t.app).post('/billing/switch').set(as(honest)).send({ plan: 'yearly' }),
+      // Backdated to the period's start: the whole month's $10 would be credited.
+      request(t.app)
+        .post('/billing/switch')
+        .set(as(backdating))
+        .send({ plan: 'yearly', prorationDate: Math.floor(T0.getTime() / 1000) }),
+    ]);
+    expect(switched.map((s) => s.status)).toEqual([200, 200]);
+    await deliverAll();
+    const charged = async (who: SignedIn) =>
+      ((await billing(who)).payments as Array<{ kind: string; amount: number }>)
+        .filter((p) => p.kind === 'subscription')
+        .map((p) => p.amount);
+    expect(await charged(honest)).toEqual([amountDue, 10]);
+    expect(await charged(backdating)).toEqual([amountDue, 10]);
+  });
+
+  it('refuses a switch whose preview is more than 5 minutes old, and switches once previewed again', async () => {
+    const reader = await signInAs(t);
+    await subscribePaid(reader);
+    clock.advanceTo(T0.getTime() + 20 * DAY);
+    const first = await request(t.app).get('/billing/switch-preview?plan=yearly').set(as(reader));
+    expect(first.status).toBe(200);
+
+    clock.advanceTo(T0.getTime() + 20 * DAY + 5 * 60_000 + 1000);
+    const stale = await request(t.app).post('/billing/switch').set(as(reader)).send({ plan: 'yearly' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: expect.stringMatching(/preview/i) });
+    const unchanged = await billing(reader);
+    expect(unchanged.subscription).toMatchObject({ plan: 'monthly', renewsOn: iso(APRIL_1) });
+    expect(unchanged.payments).toHaveLength(1);
+
+    const again = await request(t.app).get('/billing/switch-preview?plan=yearly').set(as(reader));
+    expect(again.status).toBe(200);
+    const res = await request(t.app).post('/billing/switch').set(as(reader)).send({ plan: 'yearly' });
+    expect(res.status).toBe(200);
+    expect(res.body.subscription).toMatchObject({ plan: 'yearly' });
+    await deliverAll();
+    expect((await billing(reader)).payments.map((p: { amount: number }) => p.amount)).toEqual([
+      again.body.amountDue,
+      10,
+    ]);
+  });
+
   it('refuses a switch the card cannot pay, leaving the plan as it was', async () => {
     const reader = await signInAs(t);
     await subscribePaid(reader);

@@ -66,8 +66,9 @@ export function billingRoutes(ctx: RouteContext): Router {
   });
 
   router.post('/billing/switch', ...own, async (req, res) => {
-    const { plan, prorationDate } = parseInput(switchPlanBody, req.body ?? {});
-    res.json(await billing.switchPlan(caller(req), plan, prorationDate));
+    // A `prorationDate` sent by an older page is parsed and ignored: the date is the preview's.
+    const { plan } = parseInput(switchPlanBody, req.body ?? {});
+    res.json(await billing.switchPlan(caller(req), plan));
   });
 
   router.post('/billing/card-setup', ...own, async (req, res) => {

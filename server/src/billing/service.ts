@@ -24,6 +24,7 @@ import type { User } from '../users/types.js';
 import { priceCatalog } from './catalog.js';
 import { billingSummaries, LIVE } from './summary.js';
 import { billingRepository, type SubscriptionRecord } from './repository.js';
+import { SWITCH_PREVIEW_TTL_MS, switchPreviews } from './switch-previews/repository.js';
 import { SUBSCRIPTION_EXPAND, subscriptionSync } from './sync.js';
 
 export interface BillingServiceDeps {
@@ -37,6 +38,8 @@ export interface BillingServiceDeps {
 
 /** A pass ending sooner than this is not worth a trial: the subscription starts now. */
 const MIN_TRIAL_MS = 60_000;
+/** POST /billing/switch after its preview expired (or no longer prices this subscription). */
+const STALE_SWITCH_PREVIEW = 'The price shown has expired: preview the switch again';
 
 const dollars = (cents: number) => cents / 100;
 const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 0);
@@ -48,6 +51,7 @@ export function billingService(deps: BillingServiceDeps) {
   const stripe = deps.stripe;
   const sync = stripe ? subscriptionSync({ ...deps, stripe }) : null;
   const catalog = stripe ? priceCatalog(stripe) : null;
+  const previews = switchPreviews(deps.store);
   /** Subscribing is serialized per user in this process (one Stripe subscription, not two). */
   const subscribing = new Map<string, Promise<unknown>>();
 
@@ -168,6 +172,27 @@ export function billingService(deps: BillingServiceDeps) {
     return subscribed(sub);
   }
 
+  /**
+   * The moment the caller's preview priced (the server's clock then). A switch asked without a preview
+   * is priced now, the honest date; one whose preview is older than SWITCH_PREVIEW_TTL_MS, or priced
+   * another subscription or period, is refused: the reader sees the new price first.
+   */
+  async function previewedProrationDate(
+    user: User,
+    planId: SubscriptionPlanId,
+    sub: SubscriptionRecord,
+  ): Promise<number> {
+    const now = deps.clock.now().getTime();
+    const preview = await previews.find(user.uid, planId);
+    if (!preview) return Math.floor(now / 1000);
+    const stale =
+      preview.subscriptionId !== sub._id ||
+      now - ms(preview.previewedAt) > SWITCH_PREVIEW_TTL_MS ||
+      preview.prorationDate * 1000 < ms(sub.currentPeriodStart);
+    if (stale) throw new Conflict(STALE_SWITCH_PREVIEW);
+    return preview.prorationDate;
+  }
+
   /** Writes Stripe's answer to an update (the webhook that follows writes the same). */
   async function update(sub: SubscriptionRecord, params: Stripe.SubscriptionUpdateParams) {
     const { stripe, sync } = configured();
@@ -212,7 +237,8 @@ export function billingService(deps: BillingServiceDeps) {
       const sub = await requireLive(user.email);
       if (sub.plan === planId) throw new Conflict('You are on this plan already');
       const price = await callStripe(() => catalog.priceId(subscriptionPlanById(planId)!));
-      const prorationDate = Math.floor(deps.clock.now().getTime() / 1000);
+      const previewedAt = deps.clock.now();
+      const prorationDate = Math.floor(previewedAt.getTime() / 1000);
       const preview = await callStripe(() =>
         stripe.invoices.createPreview({
           customer: sub.customerId,
@@ -224,6 +250,14 @@ export function billingService(deps: BillingServiceDeps) {
           },
         }),
       );
+      // The switch charges with this moment, kept here: never with a date the client sends.
+      await previews.save({
+        uid: user.uid,
+        plan: planId,
+        subscriptionId: sub._id,
+        prorationDate,
+        previewedAt: previewedAt.toISOString(),
+      });
       return {
         plan: planId,
         amountDue: dollars(preview.amount_due),
@@ -232,23 +266,22 @@ export function billingService(deps: BillingServiceDeps) {
       };
     },
 
-    async switchPlan(
-      user: User,
-      planId: SubscriptionPlanId,
-      prorationDate?: number,
-    ): Promise<BillingSummary> {
+    /** POST /billing/switch: charged as the caller's preview priced it (docs/decisions/subscriptions.md). */
+    async switchPlan(user: User, planId: SubscriptionPlanId): Promise<BillingSummary> {
       const { catalog } = configured();
       const sub = await requireLive(user.email);
       if (sub.plan === planId) throw new Conflict('You are on this plan already');
+      const prorationDate = await previewedProrationDate(user, planId, sub);
       const price = await callStripe(() => catalog.priceId(subscriptionPlanById(planId)!));
       await update(sub, {
         items: [{ id: sub.itemId, price }],
         proration_behavior: 'always_invoice',
-        ...(prorationDate ? { proration_date: prorationDate } : {}),
+        proration_date: prorationDate,
         // A declined card leaves the plan as it was (409), instead of a switch left unpaid.
         payment_behavior: 'error_if_incomplete',
         metadata: { plan: planId },
       });
+      await previews.forget(user.uid, planId);
       return summaryOf(user.email);
     },
 

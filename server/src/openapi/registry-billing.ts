@@ -79,6 +79,8 @@ export const billingOperations = operationsOf('Billing', [
     route: 'GET /billing/switch-preview',
     operationId: 'previewPlanSwitch',
     summary: 'What switching plans charges now (prorated), before confirming',
+    description:
+      'The server keeps the moment it priced (`prorationDate`) for 5 minutes: POST /billing/switch charges with it.',
     security: 'session',
     access: 'signed-in',
     query: switchPreviewQuery,
@@ -90,6 +92,8 @@ export const billingOperations = operationsOf('Billing', [
     route: 'POST /billing/switch',
     operationId: 'switchPlan',
     summary: 'Switch monthly ↔ yearly now, charging the prorated amount (409 when the card is declined)',
+    description:
+      "Prorated at the moment of the caller's last GET /billing/switch-preview for this plan, kept by the server (a `prorationDate` in the body is ignored). A preview more than 5 minutes old is refused with 409 (preview again); without a preview the switch is prorated now.",
     security: 'session',
     access: 'signed-in',
     body: switchPlanBody,

@@ -20,6 +20,7 @@ export const billingMessages = {
   cancelled: (until: string) => `Cancelled: premium lasts until ${until}.`,
   resumed: 'Your subscription renews again.',
   switched: (label: string) => `You are now on the ${label} plan.`,
+  previewAgainButton: 'Preview again',
   cardUpdated: 'Your card was updated: renewals charge it from now on.',
   actionFailed: 'That did not work, please try again',
 } as const;

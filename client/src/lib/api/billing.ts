@@ -53,9 +53,12 @@ export async function fetchSwitchPreview(plan: SubscriptionPlanId): Promise<Swit
   return data;
 }
 
-/** POST /billing/switch: with the preview's proration date, so the charge is what was shown. */
-export async function switchPlan(plan: SubscriptionPlanId, prorationDate?: number): Promise<BillingSummary> {
-  const { data } = await api.post<BillingSummary>('/billing/switch', { plan, prorationDate });
+/**
+ * POST /billing/switch: charged as the last preview of this plan priced it (the server keeps its date
+ * for 5 minutes; after that it answers 409 and the reader previews again).
+ */
+export async function switchPlan(plan: SubscriptionPlanId): Promise<BillingSummary> {
+  const { data } = await api.post<BillingSummary>('/billing/switch', { plan });
   return data;
 }
 
@@ -142,12 +145,10 @@ export const useCancelSubscription = (email: string) => useBillingMutation(email
 export const useResumeSubscription = (email: string) => useBillingMutation(email, () => resumeSubscription());
 /** A switch moves the paid-through date: premium changes with it. */
 export const useSwitchPlan = (email: string) =>
-  useBillingMutation(
-    email,
-    ({ plan, prorationDate }: { plan: SubscriptionPlanId; prorationDate?: number }) =>
-      switchPlan(plan, prorationDate),
-    { premium: true, errorToast: false },
-  );
+  useBillingMutation(email, ({ plan }: { plan: SubscriptionPlanId }) => switchPlan(plan), {
+    premium: true,
+    errorToast: false,
+  });
 
 export const useRefundPayment = (email: string) => {
   const queryClient = useQueryClient();

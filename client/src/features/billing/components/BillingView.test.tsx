@@ -76,9 +76,13 @@ beforeEach(() => {
   api.seen.length = 0;
 });
 
-/** The billing API of one reader: GET /billing answers `state`, the actions change it. */
-function billingServer(initial: BillingSummary) {
+/**
+ * The billing API of one reader: GET /billing answers `state`, the actions change it. `staleSwitches`:
+ * how many switches are refused first as the server refuses one whose preview is over 5 minutes old.
+ */
+function billingServer(initial: BillingSummary, { staleSwitches = 0 } = {}) {
   let state = initial;
+  let previews = 0;
   api.respond(({ method, path }) => {
     if (method === 'GET' && path === '/billing') return { status: 200, body: state };
     if (method === 'POST' && path === '/billing/cancel') {
@@ -90,10 +94,20 @@ function billingServer(initial: BillingSummary) {
       return { status: 200, body: state };
     }
     if (method === 'GET' && path === '/billing/switch-preview?plan=yearly') {
+      previews += 1;
       return {
         status: 200,
-        body: { plan: 'yearly', amountDue: 93.5, currency: 'usd', prorationDate: 1_780_000_000 },
+        body: {
+          plan: 'yearly',
+          amountDue: previews === 1 ? 93.5 : 94.25,
+          currency: 'usd',
+          prorationDate: 1_780_000_000 + previews,
+        },
       };
+    }
+    if (method === 'POST' && path === '/billing/switch' && staleSwitches > 0) {
+      staleSwitches -= 1;
+      return { status: 409, body: { message: 'The price shown has expired: preview the switch again' } };
     }
     if (method === 'POST' && path === '/billing/switch') {
       state = { ...ACTIVE, subscription: { ...ACTIVE.subscription!, plan: 'yearly' } };
@@ -167,7 +181,7 @@ describe('the billing page', () => {
     expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
   });
 
-  it('shows the prorated charge before switching, and switches at that proration date', async () => {
+  it('shows the prorated charge before switching, and switches without sending a date (the server keeps the preview’s)', async () => {
     billingServer(ACTIVE);
     const user = userEvent.setup();
     renderBilling();
@@ -180,11 +194,33 @@ describe('the billing page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('access-summary')).toHaveTextContent('Yearly subscription: renews on'),
     );
-    expect(api.seen.find((r) => r.path === '/billing/switch')?.body).toEqual({
-      plan: 'yearly',
-      prorationDate: 1_780_000_000,
-    });
+    expect(api.seen.find((r) => r.path === '/billing/switch')?.body).toEqual({ plan: 'yearly' });
     expect(await screen.findByText('You are now on the Yearly plan.')).toBeInTheDocument();
+  }, 15_000);
+
+  it('says when the preview has expired and lets the reader preview again, then switch at the new price', async () => {
+    billingServer(ACTIVE, { staleSwitches: 1 });
+    const user = userEvent.setup();
+    renderBilling();
+
+    await user.click(await screen.findByRole('button', { name: 'Switch to Yearly' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch and pay $93.50' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The price shown has expired: preview the switch again',
+    );
+    expect(screen.getByRole('button', { name: 'Switch and pay $93.50' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Preview again' }));
+    expect(await screen.findByTestId('switch-preview')).toHaveTextContent('Charged now: $94.25');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Switch and pay $94.25' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('access-summary')).toHaveTextContent('Yearly subscription: renews on'),
+    );
+    expect(api.seen.filter((r) => r.path === '/billing/switch').map((r) => r.body)).toEqual([
+      { plan: 'yearly' },
+      { plan: 'yearly' },
+    ]);
   }, 15_000);
 
   it("a pass holder's subscription says the first charge comes when the pass ends", async () => {

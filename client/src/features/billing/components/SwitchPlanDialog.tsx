@@ -4,6 +4,7 @@ import { useSubscriptionPlans, useSwitchPlan, useSwitchPreview } from '@/lib/api
 import type { SubscriptionPlanId } from '@/lib/api/types';
 import { formatDollars } from '@/lib/billing-labels';
 import { errorMessage } from '@/lib/error-message';
+import { billingMessages as m } from '../messages';
 
 interface SwitchPlanDialogProps {
   email: string;
@@ -14,8 +15,9 @@ interface SwitchPlanDialogProps {
 }
 
 /**
- * Monthly ↔ yearly: the prorated charge of GET /billing/switch-preview is shown first, and the switch
- * sends that preview's proration date, so what is charged is what was shown.
+ * Monthly ↔ yearly: the prorated charge of GET /billing/switch-preview is shown first; the server keeps
+ * the moment it priced and charges the switch with it, so what is charged is what was shown. A switch
+ * refused (a preview left open more than 5 minutes, a declined card) shows why and offers a new preview.
  */
 export function SwitchPlanDialog({ email, plan, onClose, onSwitched }: SwitchPlanDialogProps) {
   const target = useSubscriptionPlans().data.find((p) => p.id === plan);
@@ -26,7 +28,7 @@ export function SwitchPlanDialog({ email, plan, onClose, onSwitched }: SwitchPla
   const confirm = () => {
     if (!plan || !preview.data) return;
     switching.mutate(
-      { plan, prorationDate: preview.data.prorationDate },
+      { plan },
       {
         onSuccess: () => {
           onSwitched(label);
@@ -39,6 +41,11 @@ export function SwitchPlanDialog({ email, plan, onClose, onSwitched }: SwitchPla
   const close = () => {
     switching.reset();
     onClose();
+  };
+
+  const previewAgain = () => {
+    switching.reset();
+    void preview.refetch();
   };
 
   return (
@@ -68,9 +75,14 @@ export function SwitchPlanDialog({ email, plan, onClose, onSwitched }: SwitchPla
           </p>
         )}
         {switching.isError && (
-          <p className="field-error" role="alert">
-            {errorMessage(switching.error, 'The switch did not go through, try again')}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="field-error" role="alert">
+              {errorMessage(switching.error, 'The switch did not go through, try again')}
+            </p>
+            <button type="button" className="btn btn-outline" onClick={previewAgain}>
+              {m.previewAgainButton}
+            </button>
+          </div>
         )}
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -81,7 +93,7 @@ export function SwitchPlanDialog({ email, plan, onClose, onSwitched }: SwitchPla
           type="button"
           className="btn btn-primary"
           onClick={confirm}
-          disabled={!preview.data || switching.isPending}
+          disabled={!preview.data || preview.isFetching || switching.isPending || switching.isError}
         >
           {switching.isPending && <Spinner className="size-4" label="Switching" />}
           {preview.data && preview.data.amountDue > 0
