@@ -7,7 +7,8 @@
  *
  * Time is a test clock (`now`), advanced by the test (`advance`): renewals, failed renewals with
  * retries and cancellations at period end happen then, the way Stripe Billing runs them. Every change
- * records the event Stripe would send (`takeEvents`); the test signs and delivers them, in any order.
+ * records the event Stripe would send (`takeEvents`); the test signs and delivers them, in any order,
+ * or loses them: GET /v1/events still lists every one (paged like Stripe's lists, `created` filters).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -85,8 +86,14 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
   const invoiceOfIntent = new Map<string, string>();
   const failing = new Set<string>();
   const events: Obj[] = [];
+  /** Every event, oldest first: what GET /v1/events lists (Stripe lists the last 30 days). */
+  const log: Obj[] = [];
 
-  const emit = (type: string, object: Obj) => {
+  /**
+   * Records an event. `send` false: listed by GET /v1/events only, as an event the webhook endpoint
+   * is not subscribed to (payment_intent.succeeded: tests build and send those with `succeededEvent`).
+   */
+  const emit = (type: string, object: Obj, send = true) => {
     const event: Obj = {
       id: newId('evt'),
       object: 'event',
@@ -98,6 +105,8 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
       request: { id: null, idempotency_key: null },
       data: { object: structuredClone(object) },
     };
+    log.push(event);
+    if (!send) return;
     events.push(event);
     onEvent(event);
   };
@@ -229,6 +238,7 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
     }
     intent.status = 'succeeded';
     intent.payment_method = pm;
+    emit('payment_intent.succeeded', intent as unknown as Obj, false);
     markInvoicePaid(invoice, intent);
     return true;
   }
@@ -506,6 +516,38 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
   const expansions = (body: FormObject) =>
     list(body.expand).filter((v): v is string => typeof v === 'string');
   const page = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, url });
+  /**
+   * One page of a list the way Stripe pages it: newest first, `created[gte|gt|lte|lt]` (or an exact
+   * `created`), `limit` (default 10, at most 100) and `starting_after` (the last object of the page before).
+   */
+  function listPage(oldestFirst: Obj[], body: FormObject, url: string) {
+    const created = body.created;
+    const range = obj(created) ?? {};
+    const bound = (key: string) => (str(range[key]) === undefined ? undefined : Number(str(range[key])));
+    const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+    const exact = str(created) === undefined ? undefined : Number(str(created));
+    const inRange = (o: Obj) => {
+      const at = o.created as number;
+      return (
+        (exact === undefined || at === exact) &&
+        (gte === undefined || at >= gte) &&
+        (gt === undefined || at > gt) &&
+        (lte === undefined || at <= lte) &&
+        (lt === undefined || at < lt)
+      );
+    };
+    let data = oldestFirst.filter(inRange).reverse();
+    const after = str(body.starting_after);
+    if (after) {
+      const at = data.findIndex((o) => o.id === after);
+      if (at < 0) throw invalid(`No such object: '${after}'`, { param: 'starting_after' });
+      data = data.slice(at + 1);
+    }
+    const limit = str(body.limit) === undefined ? 10 : Number(str(body.limit));
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw invalid('Invalid integer: limit must be between 1 and 100', { param: 'limit' });
+    return { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url };
+  }
 
   /** Answers a billing request, or undefined when the path is not one of billing's. */
   function route(method: string, path: string, body: FormObject): unknown {
@@ -514,6 +556,14 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
     // Named actions on a collection (not an object id).
     const named = id === 'create_preview' ? `/${id}` : id ? '/:id' : '';
     switch (`${method} ${kind}${named}${action ? `/${action}` : ''}`) {
+      case 'GET events': {
+        const types = list(body.types).filter((v): v is string => typeof v === 'string');
+        return listPage(
+          types.length ? log.filter((e) => types.includes(e.type as string)) : log,
+          body,
+          '/v1/events',
+        );
+      }
       case 'POST customers': {
         const customer: Obj = {
           id: newId('cus'),
@@ -636,6 +686,7 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
     },
     /** The main server's hook: a PaymentIntent succeeded (a card confirmed it). */
     onIntentSucceeded(intent: IntentLike) {
+      emit('payment_intent.succeeded', intent as unknown as Obj, false);
       const invoiceId = invoiceOfIntent.get(intent.id);
       if (!invoiceId) {
         chargeFor(intent);
@@ -665,6 +716,7 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
       invoiceOfIntent.clear();
       failing.clear();
       events.length = 0;
+      log.length = 0;
       nowMs = ms;
     },
     /** Moves the test clock forward to `ms` and runs what Stripe Billing would have run meanwhile. */
