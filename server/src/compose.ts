@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { createAppWithParts } from './app.js';
 import { firebaseVerifier, type IdentityVerifier } from './auth/identity.js';
+import { billingReconciler, type BillingReconciler } from './billing/reconcile.js';
 import type { Clock } from './clock.js';
 import { openSharedState, type SharedState } from './cluster/shared.js';
 import type { Config } from './config.js';
@@ -29,6 +30,8 @@ export interface Composed {
   sweeps: Sweeps;
   shared?: SharedState;
   uploads: UploadStorage;
+  /** Billing reconciliation (billing/reconcile.ts), when Stripe is configured: a sweep runs it too. */
+  billing?: BillingReconciler;
   /** Stops the sweeps, ends the live streams, leaves Redis and closes the database (in that order). */
   close(): Promise<void>;
 }
@@ -40,6 +43,8 @@ export interface ComposeOptions {
   stripe?: Stripe | null;
   /** SWEEP_INTERVAL_MS: one interval for every sweep (tests). */
   sweepIntervalMs?: number;
+  /** false: no sweeps (a one-off command such as `npm run billing:reconcile`). */
+  sweeps?: boolean;
 }
 
 export class MigrationsPending extends Error {}
@@ -79,20 +84,28 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       shared,
       uploads,
     };
-    const { app, live } = createAppWithParts(deps);
+    const { app, live, events } = createAppWithParts(deps);
+    // With the app's domain events: a repair's premium change reaches the caches and live streams.
+    const billing = deps.stripe
+      ? billingReconciler({ store, stripe: deps.stripe, clock, logger, events })
+      : undefined;
     const lease: SweepLease | undefined = shared
       ? async (sweep, holdMs) =>
           (await shared.redis.set(`newsroom:lease:${sweep}`, shared.instance, 'PX', holdMs, 'NX')) === 'OK'
       : undefined;
-    const sweeps = startSweeps({
-      store,
-      config,
-      clock,
-      logger,
-      uploads,
-      lease,
-      intervalMs: options.sweepIntervalMs ?? config.sweepIntervalMs,
-    });
+    const sweeps: Sweeps =
+      options.sweeps === false
+        ? { stop: async () => undefined }
+        : startSweeps({
+            store,
+            config,
+            clock,
+            logger,
+            uploads,
+            lease,
+            intervalMs: options.sweepIntervalMs ?? config.sweepIntervalMs,
+            billing,
+          });
     let closed: Promise<void> | null = null;
     return {
       app,
@@ -101,6 +114,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       sweeps,
       shared,
       uploads,
+      billing,
       close() {
         closed ??= (async () => {
           await sweeps.stop();

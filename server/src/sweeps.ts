@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { purgeEndedViewWindows } from './articles/view-sweep.js';
+import type { BillingReconciler } from './billing/reconcile.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Store } from './store/port.js';
@@ -18,6 +19,8 @@ export const SWEEP_INTERVALS_MS = {
   mailOutbox: 30_000,
   mailSchedule: 60_000,
   reads: 6 * 60 * 60_000,
+  // What lost Stripe webhooks left behind (billing/reconcile.ts); events settle for 10 minutes first.
+  billingReconcile: 10 * 60_000,
 } as const;
 
 export interface Sweeps {
@@ -32,9 +35,10 @@ export interface Sweeps {
 export type SweepLease = (sweep: string, holdMs: number) => Promise<boolean>;
 
 /**
- * Periodic housekeeping of the running server: ended view windows and unused uploads. The timers are
- * unref()ed (they never keep the process alive) and a job never overlaps itself; a failing run is
- * logged and the next one tries again. `intervalMs` replaces every interval (tests, operators).
+ * Periodic housekeeping of the running server: ended view windows, unused uploads, mail, billing
+ * reconciliation (when Stripe is configured). The timers are unref()ed (they never keep the process
+ * alive) and a job never overlaps itself; a failing run is logged and the next one tries again.
+ * `intervalMs` replaces every interval (tests, operators).
  */
 export function startSweeps(deps: {
   store: Store;
@@ -44,6 +48,7 @@ export function startSweeps(deps: {
   uploads?: UploadStorage;
   lease?: SweepLease;
   intervalMs?: number;
+  billing?: BillingReconciler;
 }): Sweeps {
   const mail = createMailJobs(deps);
   const jobs: Record<keyof typeof SWEEP_INTERVALS_MS, () => Promise<unknown>> = {
@@ -53,6 +58,7 @@ export function startSweeps(deps: {
     reads: () => purgeOldReads(deps),
     mailOutbox: () => mail.sendDue(),
     mailSchedule: () => mail.schedule(),
+    billingReconcile: async () => deps.billing?.run(),
   };
   const running = new Set<Promise<void>>();
   const timers = Object.entries(jobs).map(([name, job]) => {

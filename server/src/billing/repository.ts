@@ -50,6 +50,26 @@ export interface InvoiceRecord {
   [key: string]: unknown;
 }
 
+/**
+ * How far billing reconciliation (billing/reconcile.ts) got through Stripe's events; times are Unix
+ * seconds, as Stripe's `created`. One record.
+ */
+export interface ReconciliationProgress {
+  _id: string;
+  /** Every event created before this second was checked. */
+  from: number;
+  /**
+   * A window under way: events created in [from, upper], checked from the newest down to `after`
+   * (the last one checked; Stripe lists newest first and pages with `starting_after`).
+   */
+  window?: { upper: number; after: string | null };
+  /** An event whose repair failed, and in how many runs: retried, then given up. */
+  failing?: { eventId: string; runs: number };
+  updatedAt: string;
+  [key: string]: unknown;
+}
+const RECONCILIATION = 'stripe-events';
+
 /** A Stripe event handled (or being handled): the durable record that makes a delivery count once. */
 export interface StripeEventRecord {
   _id: string;
@@ -76,11 +96,15 @@ export interface InvoiceMonth {
 /** The YYYY-MM of an ISO date field, as an aggregation expression. */
 const monthOf = (field: string) => ({ $substrBytes: [`$${field}`, 0, 7] });
 
-/** The only place that builds queries on subscriptions, billing_invoices and stripe_events. */
+/**
+ * The only place that builds queries on subscriptions, billing_invoices, stripe_events and
+ * billing_reconciliation.
+ */
 export function billingRepository(store: Store) {
   const subscriptions = () => store.collection<SubscriptionRecord>('subscriptions');
   const invoices = () => store.collection<InvoiceRecord>('billing_invoices');
   const events = () => store.collection<StripeEventRecord>('stripe_events');
+  const reconciliation = () => store.collection<ReconciliationProgress>('billing_reconciliation');
 
   return {
     async saveSubscription(record: SubscriptionRecord): Promise<void> {
@@ -100,6 +124,7 @@ export function billingRepository(store: Store) {
     },
     invoicesOf: (email: string) =>
       invoices().find({ email }, { sort: { createdAt: -1, _id: -1 }, limit: LISTED }),
+    findInvoice: (id: string) => invoices().findOne({ _id: id }),
     invoiceByPaymentIntent: (paymentIntentId: string) => invoices().findOne({ paymentIntentId }),
     /** The periods a refund or dispute took back, per subscription. */
     takenBackOf: (subscriptionId: string) =>
@@ -187,6 +212,20 @@ export function billingRepository(store: Store) {
     },
     async eventFinished(id: string, at: string): Promise<void> {
       await events().updateOne({ _id: id }, { $set: { doneAt: at } });
+    },
+
+    reconciliationProgress: () => reconciliation().findOne({ _id: RECONCILIATION }),
+    /** Writes the whole progress: a finished window loses its `window`, a repair that worked `failing`. */
+    async saveReconciliationProgress(progress: Omit<ReconciliationProgress, '_id'>): Promise<void> {
+      const absent = (['window', 'failing'] as const).filter((key) => progress[key] === undefined);
+      await reconciliation().updateOne(
+        { _id: RECONCILIATION },
+        {
+          $set: Object.fromEntries(Object.entries(progress).filter(([, value]) => value !== undefined)),
+          ...(absent.length ? { $unset: Object.fromEntries(absent.map((key) => [key, ''])) } : {}),
+        },
+        { upsert: true },
+      );
     },
   };
 }

@@ -18,6 +18,7 @@ import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import type { AppDeps } from '../context.js';
+import type { DomainEvents } from '../events/domain.js';
 import { openEmbeddedStore, type EmbeddedStoreOptions } from '../store/embedded/index.js';
 import { ensureIndexes, newId, substringFields } from '../store/index.js';
 import { MongoStore, openMongoStore } from '../store/mongo.js';
@@ -31,6 +32,8 @@ export interface TestApp {
   deps: AppDeps;
   /** The database behind the app, for fixtures and checks (test/fixture-store.ts: a write drops every cached answer, and is no domain event). */
   store: Store;
+  /** The app's domain events: what a service built beside the app (a sweep's) publishes to. */
+  events: DomainEvents;
   /** Closes the store and removes the temp dir. */
   close(): Promise<void>;
 }
@@ -106,12 +109,13 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     logger: pino({ level: 'silent' }),
     stripe: options.stripe ?? null,
   };
-  const { app, cache } = createAppWithParts(deps);
+  const { app, cache, events } = createAppWithParts(deps);
   const routeStore = fixtureStore(store, cache);
   const testApp: TestApp = {
     app,
     deps,
     store: routeStore,
+    events,
     async close() {
       if (store instanceof MongoStore) await store.db.dropDatabase().catch(() => undefined);
       await store.close();
