@@ -14,6 +14,7 @@ export * from './schemas/payments.js';
 export * from './schemas/events.js';
 export * from './schemas/stats.js';
 export * from './schemas/revenue.js';
+export * from './revenue.js';
 export * from './schemas/follows.js';
 export * from './follows.js';
 export * from './schemas/billing.js';

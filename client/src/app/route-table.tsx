@@ -38,6 +38,7 @@ const UserStatistics = screen(() => import('./routes/dashboard/UserStatistics'))
 const GiftLinks = screen(() => import('./routes/dashboard/GiftLinks'));
 const Email = screen(() => import('./routes/dashboard/Email'));
 const Billing = screen(() => import('./routes/dashboard/Billing'));
+const Revenue = screen(() => import('./routes/dashboard/Revenue'));
 
 const page = (Screen: Screen) => (
   <>
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: 'all-users', element: page(AllUsers) },
           { path: 'all-articles-admin', element: page(AllArticlesAdmin) },
           { path: 'add-publisher', element: page(AddPublisher) },
+          { path: 'revenue', element: page(Revenue) },
           { path: 'my-profile', element: page(MyProfile) },
         ],
       },

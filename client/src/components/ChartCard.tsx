@@ -1,10 +1,13 @@
 import type { ReactElement } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
-/** A chart's numbers as a table: its two column headings and one row a point. */
+/**
+ * A chart's numbers as a table: its column headings and one row a point, the point's name first and
+ * then one value per series (a value column per line or bar of the drawing).
+ */
 export interface ChartNumbers {
-  columns: readonly [string, string];
-  rows: readonly (readonly [string, string | number])[];
+  columns: readonly [string, ...string[]];
+  rows: readonly (readonly [string, ...(string | number)[]])[];
 }
 
 interface ChartCardProps {
@@ -17,6 +20,9 @@ interface ChartCardProps {
   heightClass: string;
   children: ReactElement;
 }
+
+/** Room between value columns (the first follows the row's name, which has its own). */
+const pad = (column: number) => (column > 0 ? 'pl-3' : '');
 
 /**
  * A dashboard chart in a card: a heading, a screen-reader summary, a responsive drawing, and its
@@ -46,18 +52,28 @@ export function ChartCard({ title, summary, numbers, heightClass, children }: Ch
                 <th scope="col" className="py-1 pr-4 font-semibold">
                   {numbers.columns[0]}
                 </th>
-                <th scope="col" className="py-1 text-right font-semibold">
-                  {numbers.columns[1]}
-                </th>
+                {numbers.columns.slice(1).map((column, c) => (
+                  <th
+                    key={`${c}-${column}`}
+                    scope="col"
+                    className={`py-1 text-right font-semibold ${pad(c)}`}
+                  >
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {numbers.rows.map(([label, value], i) => (
+              {numbers.rows.map(([label, ...values], i) => (
                 <tr key={`${i}-${label}`} className="border-b border-rule/60">
                   <th scope="row" className="py-1 pr-4 font-normal">
                     {label}
                   </th>
-                  <td className="py-1 text-right tabular-nums">{value}</td>
+                  {values.map((value, c) => (
+                    <td key={c} className={`py-1 text-right tabular-nums ${pad(c)}`}>
+                      {value}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

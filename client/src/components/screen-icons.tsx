@@ -52,6 +52,12 @@ export const CreditCardIcon = feather(
     <line x1="1" y1="10" x2="23" y2="10" />
   </>,
 );
+export const DollarSignIcon = feather(
+  <>
+    <line x1="12" y1="1" x2="12" y2="23" />
+    <path d="M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+  </>,
+);
 export const EditIcon = feather(
   <>
     <path d="M12 20h9" />

@@ -3,11 +3,13 @@
  * billing page and the admin's All Users say the same things the same way.
  */
 import type { BillingPayment, SubscriptionPlanId, SubscriptionStatus } from '@/lib/api/types';
+import { formatCount } from '@/lib/format-number';
 
-/** $10.00: US dollars with cents (a prorated charge is rarely whole). */
+/** $10.00, $1,250.50: US dollars with cents (a prorated charge is rarely whole), thousands grouped. */
 export function formatDollars(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}$${Math.abs(amount).toFixed(2)}`;
+  const cents = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 && cents > 0 ? '-' : '';
+  return `${sign}$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 const PAYMENT_STATUS: Record<BillingPayment['status'], string> = {

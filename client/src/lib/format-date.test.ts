@@ -34,6 +34,8 @@ describe('formatDate', () => {
       dateTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
       dayMonth: { day: 'numeric', month: 'short' },
       shortWeekday: { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' },
+      monthYear: { month: 'long', year: 'numeric' },
+      shortMonthYear: { month: 'short', year: 'numeric' },
     };
     const styles = Object.keys(options) as DateStyle[];
     const intl = (style: DateStyle, utc: boolean) =>

@@ -8,7 +8,8 @@
  * is being hydrated), for English names and a fixed order. The words and order are those of the
  * en-GB locale of current ICU (format-date.test.ts compares every style with Intl's own).
  */
-export type DateStyle = 'short' | 'long' | 'weekday' | 'dateTime' | 'dayMonth' | 'shortWeekday';
+export type DateStyle =
+  'short' | 'long' | 'weekday' | 'dateTime' | 'dayMonth' | 'shortWeekday' | 'monthYear' | 'shortMonthYear';
 
 /** The app's one locale, for dates and numbers alike (lib/format-number.ts). */
 export const LOCALE = 'en-GB';
@@ -75,6 +76,10 @@ const STYLES: Record<DateStyle, (p: Parts) => string> = {
   dayMonth: (p) => `${p.day} ${SHORT_MONTHS[p.month]}`,
   /** Wed, 3 June 2026 */
   shortWeekday: (p) => `${WEEKDAYS[p.weekday]!.slice(0, 3)}, ${p.day} ${MONTHS[p.month]} ${p.year}`,
+  /** June 2026 */
+  monthYear: (p) => `${MONTHS[p.month]} ${p.year}`,
+  /** Jun 2026 */
+  shortMonthYear: (p) => `${SHORT_MONTHS[p.month]} ${p.year}`,
 };
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;

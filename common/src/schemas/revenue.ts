@@ -5,10 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBSCRIPTION_PLAN_IDS } from '../plans.js';
-
-/** How many months the view may cover, the current one included. */
-export const REVENUE_MONTHS_MAX = 24;
-export const REVENUE_MONTHS_DEFAULT = 12;
+import { REVENUE_MONTHS_DEFAULT, REVENUE_MONTHS_MAX } from '../revenue.js';
 
 /** GET /admin/revenue?months= : 1 to REVENUE_MONTHS_MAX whole months, 12 by default. */
 export const revenueQuery = z

@@ -17,3 +17,27 @@ export const adminMessages = {
     'Stripe is returning the money; the premium time it bought is taken back when Stripe confirms.',
   refundFailedTitle: 'The refund did not go through',
 } as const;
+
+/** The Revenue tab (docs/decisions/revenue-view.md). */
+export const revenueMessages = {
+  title: 'Revenue',
+  intro:
+    'What subscriptions and passes brought in, month by month (calendar months, UTC). A refund or a dispute counts in the month of the payment it reverses.',
+  period: 'Period',
+  periodOption: (months: number) => `Last ${months} months`,
+  loading: 'Loading revenue',
+  loadFailed: 'Revenue could not be loaded.',
+  asOf: 'Figures as of',
+  noPayments: 'No payments in these months yet.',
+  mrr: 'Monthly recurring revenue',
+  mrrHint: 'Active and past-due subscriptions; a yearly one counts as 1/12 of its price.',
+  subscribers: 'Subscribers',
+  net: (months: number) => `Net revenue, last ${months} months`,
+  refundsAndDisputes: (months: number) => `Refunds and disputes, last ${months} months`,
+  byPlan: 'Subscribers by plan',
+  byMonth: 'Month by month',
+  revenueChart: 'Revenue per month',
+  subscriptionsChart: 'Subscriptions started and ended',
+  passesChart: 'Passes sold',
+  refundsChart: 'Refunds and disputes',
+} as const;

@@ -20,5 +20,8 @@ export const accountKeys = {
     /** A user's billing as an admin sees it (GET /admin/billing?email=). */
     billing: ['private', 'admin', 'billing'],
     billingOf: (email: string) => ['private', 'admin', 'billing', email],
+    /** The revenue view (GET /admin/revenue?months=), per number of months. */
+    revenue: ['private', 'admin', 'revenue'],
+    revenueOf: (months: number) => ['private', 'admin', 'revenue', months],
   },
 } as const;

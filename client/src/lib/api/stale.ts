@@ -82,8 +82,11 @@ export const staleAfter = {
   billingChanged: (): QueryKey[] => [a.billing, a.admin.billing, k.admin.users],
   /** One of the reader's gift links was created, revoked or opened by a new reader. */
   giftLinksChanged: (): QueryKey[] => [a.myGiftLinks],
-  /** An admin's refund: that user's payments (premium changes later, through Stripe's webhook). */
-  refundIssued: (email: string): QueryKey[] => [a.admin.billingOf(email), k.admin.users],
+  /**
+   * An admin's refund: that user's payments and the revenue view (premium changes later, through
+   * Stripe's webhook).
+   */
+  refundIssued: (email: string): QueryKey[] => [a.admin.billingOf(email), k.admin.users, a.admin.revenue],
 };
 
 /** Marks `keys` stale: the queries on screen refetch now, the others when next shown. */

@@ -1,12 +1,20 @@
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
 import { useModerationCounts } from '@/lib/api/admin';
-import { BarChartIcon, FileTextIcon, PlusSquareIcon, UserIcon, UsersIcon } from '@/components/screen-icons';
+import {
+  BarChartIcon,
+  DollarSignIcon,
+  FileTextIcon,
+  PlusSquareIcon,
+  UserIcon,
+  UsersIcon,
+} from '@/components/screen-icons';
 
 const items: DashboardMenuItem[] = [
   { to: '/dashboard', label: 'Statistics', icon: BarChartIcon, end: true },
   { to: '/dashboard/all-users', label: 'All Users', icon: UsersIcon },
   { to: '/dashboard/all-articles-admin', label: 'All Articles', icon: FileTextIcon },
   { to: '/dashboard/add-publisher', label: 'Add Publisher', icon: PlusSquareIcon },
+  { to: '/dashboard/revenue', label: 'Revenue', icon: DollarSignIcon },
   { to: '/dashboard/my-profile', label: 'My Profile', icon: UserIcon },
 ];
 
