@@ -169,6 +169,8 @@ function startStack(
       UPLOAD_ANON_DAILY_MAX: '10000',
       SITE_API_SECRET: siteApiSecret,
       PUBLIC_READ_RATE_LIMIT_MAX: '100000',
+      STRIPE_USER_RATE_LIMIT_MAX: '10000',
+      STRIPE_IP_RATE_LIMIT_MAX: '100000',
       // The demo reader must meet the premium teaser in every file (no free metered reads).
       METER_FREE_PREMIUM_PER_MONTH: '0',
       // Every stack's mail goes to the run's mail catcher (maildev), which the browser tests read.

@@ -77,6 +77,10 @@ export const EnvSchema = z.object({
   UPLOAD_ANON_DAILY_MAX: limitMax(100),
   /** Public reads per IP per minute that miss the answer cache (new searches); the bench and browser tests raise it. */
   PUBLIC_READ_RATE_LIMIT_MAX: limitMax(120),
+  /** Calls per user per minute of the routes that can call Stripe (payments, billing), all together. */
+  STRIPE_USER_RATE_LIMIT_MAX: limitMax(30),
+  /** The same per IP (several accounts behind one address share it). */
+  STRIPE_IP_RATE_LIMIT_MAX: limitMax(120),
   /** Lifetime of our session JWT; the client renews it before it ends. Tests shorten it. */
   /** The API also serves the built client and the site's pages (one process in production). */
   SERVE_CLIENT: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
@@ -121,6 +125,9 @@ export const RATE_LIMIT_DEFAULTS = {
   edits: { windowMs: 60_000, max: 30 },
   uploadsAnonymousDaily: { windowMs: 24 * 60 * 60_000, max: 100 },
   publicReads: { windowMs: 60_000, max: 120 },
+  // Stripe's own limit is per account: a loop of one reader's would refuse everyone's payments.
+  stripeUser: { windowMs: 60_000, max: 30 },
+  stripeIp: { windowMs: 60_000, max: 120 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface Config {
@@ -200,6 +207,10 @@ export interface Config {
     mailLinks?: RateLimit;
     /** POST /gift-links/open per IP; default in http/rate-limits.ts. */
     giftOpens?: RateLimit;
+    /** Every route that can call Stripe, per user (STRIPE_USER_RATE_LIMIT_MAX per minute). */
+    stripeUser?: RateLimit;
+    /** Every route that can call Stripe, per IP (STRIPE_IP_RATE_LIMIT_MAX per minute). */
+    stripeIp?: RateLimit;
   };
 }
 
@@ -298,6 +309,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       edits: { ...RATE_LIMIT_DEFAULTS.edits, max: e.EDIT_RATE_LIMIT_MAX },
       uploadsAnonymousDaily: { ...RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily, max: e.UPLOAD_ANON_DAILY_MAX },
       publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
+      stripeUser: { ...RATE_LIMIT_DEFAULTS.stripeUser, max: e.STRIPE_USER_RATE_LIMIT_MAX },
+      stripeIp: { ...RATE_LIMIT_DEFAULTS.stripeIp, max: e.STRIPE_IP_RATE_LIMIT_MAX },
     },
   };
 }

@@ -620,6 +620,122 @@ describe('subscriptions and billing', () => {
     }
     expect(await t.store.collection('stripe_events').countDocuments({})).toBe(0);
   });
+  describe('Stripe calls bounded', () => {
+    /** How many requests reached the Stripe test server while `work` ran. */
+    const stripeCallsOf = async (work: () => Promise<unknown>) => {
+      const before = stripeServer.requests.length;
+      await work();
+      return stripeServer.requests.length - before;
+    };
+    const billingTimes = (who: SignedIn, n: number) => async () => {
+      for (let i = 0; i < n; i++) await billing(who);
+    };
+
+    it('reads an unfinished subscription from Stripe at most once a minute, and a finished one never', async () => {
+      const reader = await signInAs(t);
+      const started = await subscribe(reader, 'monthly');
+      // Right after subscribing, the page asks Stripe once (Stripe.js may have just confirmed).
+      expect(await stripeCallsOf(billingTimes(reader, 5))).toBe(1);
+      clock.advanceTo(T0.getTime() + 30_000);
+      expect(await stripeCallsOf(billingTimes(reader, 5))).toBe(0);
+      clock.advanceTo(T0.getTime() + 61_000);
+      expect(await stripeCallsOf(billingTimes(reader, 5))).toBe(1);
+      expect((await billing(reader)).subscription).toMatchObject({ status: 'incomplete' });
+
+      await payWithCard(started.intent!.clientSecret);
+      await deliverAll();
+      clock.advanceTo(T0.getTime() + 10 * 60_000);
+      // Webhooks wrote the paid subscription: the page is served from it.
+      expect(await stripeCallsOf(billingTimes(reader, 5))).toBe(0);
+      expect((await billing(reader)).subscription).toMatchObject({ status: 'active' });
+    });
+
+    describe('with the limits a production config has', () => {
+      beforeEach(async () => {
+        // Tests raise every limit (testConfig); these answers need the real ones.
+        const {
+          stripeUser: _user,
+          stripeIp: _ip,
+          ...rest
+        } = t.deps.config.rateLimits as Record<string, unknown>;
+        await t.close();
+        t = await makeTestApp({
+          clock,
+          stripe,
+          config: {
+            stripeWebhookSecret: WEBHOOK_SECRET,
+            rateLimits: rest as TestApp['deps']['config']['rateLimits'],
+          },
+        });
+      });
+
+      it('answers 200 parallel GET /billing of an unfinished subscription with a handful of Stripe reads, the excess with 429', async () => {
+        const reader = await signInAs(t);
+        await subscribe(reader, 'monthly'); // its first invoice is never paid
+        const server = await listen(t.app);
+        try {
+          let answers: Response[] = [];
+          const reads = await stripeCallsOf(async () => {
+            answers = await Promise.all(
+              Array.from({ length: 200 }, () => fetch(`${server.base}/billing`, { headers: as(reader) })),
+            );
+          });
+          expect(reads).toBeLessThanOrEqual(3);
+          const statuses = answers.map((a) => a.status);
+          expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+          expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+          expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
+          const refused = answers.find((a) => a.status === 429)!;
+          expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(await refused.json()).toEqual({ message: expect.stringMatching(/too many/i) });
+          const served = answers.find((a) => a.status === 200)!;
+          expect(((await served.json()) as { subscription: unknown }).subscription).toMatchObject({
+            status: 'incomplete',
+          });
+        } finally {
+          await server.close();
+        }
+      });
+    });
+
+    describe('with small limits', () => {
+      beforeEach(async () => {
+        const rateLimits = {
+          ...t.deps.config.rateLimits,
+          stripeUser: { windowMs: 60_000, max: 3 },
+          stripeIp: { windowMs: 60_000, max: 4 },
+        };
+        await t.close();
+        t = await makeTestApp({ clock, stripe, config: { stripeWebhookSecret: WEBHOOK_SECRET, rateLimits } });
+      });
+
+      it('counts every route that can call Stripe per user and per address', async () => {
+        const reader = await signInAs(t);
+        const neighbour = await signInAs(t);
+        const admin = await signInAdmin();
+        // The reader's budget of 3, spent on three different routes.
+        expect((await request(t.app).get('/billing').set(as(reader))).status).toBe(200);
+        expect(
+          (await request(t.app).post('/create-payment-intent').set(as(reader)).send({ amount: 1 })).status,
+        ).toBe(200);
+        expect((await request(t.app).post('/billing/cancel').set(as(reader)).send({})).status).toBe(404);
+        const over = await request(t.app).get('/billing/switch-preview?plan=yearly').set(as(reader));
+        expect(over.status).toBe(429);
+        expect(over.body).toEqual({ message: expect.stringMatching(/too many/i) });
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+
+        // Another account on the same address: its own budget is untouched, the address's is not.
+        const neighbours = [];
+        for (let i = 0; i < 3; i++)
+          neighbours.push((await request(t.app).get('/billing').set(as(neighbour))).status);
+        expect(neighbours).toContain(429);
+        expect((await request(t.app).get(`/admin/billing?email=${reader.email}`).set(as(admin))).status).toBe(
+          429,
+        );
+        expect((await refund(admin, 'pi_unknown')).status).toBe(429);
+      });
+    });
+  });
 });
 
 describe('billing without Stripe configured', () => {

@@ -34,14 +34,15 @@ export function billingRoutes(ctx: RouteContext): Router {
   const billing = billingService(ctx);
   const router = Router();
   const { requireUserRecord, requireAdmin } = ctx.guards;
-  // Each of these reaches Stripe: limited per user like the payment intents.
-  const own = [requireUserRecord, ctx.limits.paymentIntents];
+  // Each of these can reach Stripe: one budget per user and per IP (docs/decisions/subscriptions.md).
+  const own = [requireUserRecord, ctx.limits.stripeCalls];
+  const admin = [requireAdmin, ctx.limits.stripeCalls];
 
   router.get('/subscription-plans', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(publicPlans());
   });
 
-  router.get('/billing', requireUserRecord, async (req, res) => {
+  router.get('/billing', ...own, async (req, res) => {
     res.json(await billing.summary(caller(req)));
   });
 
@@ -81,12 +82,12 @@ export function billingRoutes(ctx: RouteContext): Router {
     res.json(await billing.updateCard(caller(req), setupIntentId));
   });
 
-  router.get('/admin/billing', requireAdmin, async (req, res) => {
+  router.get('/admin/billing', ...admin, async (req, res) => {
     const { email } = parseInput(adminBillingQuery, req.query);
     res.json(await billing.summaryForAdmin(email));
   });
 
-  router.post('/admin/refunds', requireAdmin, ctx.limits.paymentIntents, async (req, res) => {
+  router.post('/admin/refunds', ...admin, async (req, res) => {
     const { paymentIntentId } = parseInput(refundBody, req.body ?? {});
     res.json(await billing.refund(paymentIntentId));
   });

@@ -22,6 +22,7 @@ import { passEndOf } from '../users/premium.js';
 import { createUserService } from '../users/service.js';
 import type { User } from '../users/types.js';
 import { priceCatalog } from './catalog.js';
+import { billingRefreshes } from './refreshes/repository.js';
 import { billingSummaries, LIVE } from './summary.js';
 import { billingRepository, type SubscriptionRecord } from './repository.js';
 import { SWITCH_PREVIEW_TTL_MS, switchPreviews } from './switch-previews/repository.js';
@@ -51,6 +52,7 @@ export function billingService(deps: BillingServiceDeps) {
   const stripe = deps.stripe;
   const sync = stripe ? subscriptionSync({ ...deps, stripe }) : null;
   const catalog = stripe ? priceCatalog(stripe) : null;
+  const refreshes = billingRefreshes(deps.store);
   const previews = switchPreviews(deps.store);
   /** Subscribing is serialized per user in this process (one Stripe subscription, not two). */
   const subscribing = new Map<string, Promise<unknown>>();
@@ -78,7 +80,7 @@ export function billingService(deps: BillingServiceDeps) {
     }
   }
 
-  const { current, summaryOf } = billingSummaries({ ...deps, repo, users, passes, stripe, sync });
+  const { current, summaryOf } = billingSummaries({ ...deps, repo, users, passes, stripe, sync, refreshes });
 
   async function requireLive(email: string): Promise<SubscriptionRecord> {
     const sub = await current(email);
@@ -207,7 +209,14 @@ export function billingService(deps: BillingServiceDeps) {
     subscribe(user: User, plan: SubscriptionPlanId): Promise<Subscribed> {
       configured();
       const previous = subscribing.get(user.uid) ?? Promise.resolve();
-      const next = previous.catch(() => undefined).then(() => subscribeNow(user, plan));
+      const next = previous
+        .catch(() => undefined)
+        .then(() => subscribeNow(user, plan))
+        .then(async (answer) => {
+          // Stripe.js confirms it next: the following GET /billing may read it from Stripe at once.
+          await refreshes.reopen(user.email);
+          return answer;
+        });
       subscribing.set(user.uid, next);
       const forget = () => {
         if (subscribing.get(user.uid) === next) subscribing.delete(user.uid);

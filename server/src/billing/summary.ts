@@ -1,7 +1,9 @@
 /**
  * The billing page's answer (GET /billing, and an admin's GET /admin/billing): current access and
  * why, the subscription, the card, and every payment of passes and invoices with refunds shown
- * (docs/decisions/subscriptions.md).
+ * (docs/decisions/subscriptions.md). It is served from what webhooks and the last sync stored; what
+ * only Stripe can tell (an unfinished subscription, a pass's receipt) is asked at most once a minute
+ * per user (./refreshes/repository.ts).
  */
 import type { BillingPayment, BillingSummary } from '@newsroom/common';
 import type { Logger } from 'pino';
@@ -13,6 +15,7 @@ import { planBySeconds } from '../payments/plans.js';
 import { passEndOf } from '../users/premium.js';
 import type { UserService } from '../users/service.js';
 import { isPremium } from '../users/types.js';
+import type { BillingRefreshes } from './refreshes/repository.js';
 import type { BillingRepository, InvoiceRecord, SubscriptionRecord } from './repository.js';
 import type { SubscriptionSync } from './sync.js';
 
@@ -30,10 +33,17 @@ export function billingSummaries(deps: {
   passes: ReturnType<typeof passLedger>;
   stripe: Stripe | null;
   sync: SubscriptionSync | null;
+  refreshes: BillingRefreshes;
   clock: Clock;
   logger: Logger;
 }) {
   const { repo, users, passes, stripe, sync } = deps;
+
+  /** Whether one summary may ask Stripe: the user's turn is claimed once, when something needs it. */
+  function stripeTurn(email: string): () => Promise<boolean> {
+    let claimed: Promise<boolean> | undefined;
+    return () => (claimed ??= deps.refreshes.claim(email, deps.clock.now()));
+  }
 
   /** The subscription the billing page manages: the user's newest. */
   async function current(email: string): Promise<SubscriptionRecord | null> {
@@ -42,12 +52,16 @@ export function billingSummaries(deps: {
 
   /**
    * Stripe's receipt of each pass not read yet (a few per page, each once: it is kept on the pass).
-   * A receipt that cannot be read now is left for the next visit.
+   * A receipt that cannot be read now is left for a later visit.
    */
-  async function passReceipts(records: PassRecord[]): Promise<Map<string, string>> {
+  async function passReceipts(
+    records: PassRecord[],
+    mayAskStripe: () => Promise<boolean>,
+  ): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     if (!stripe) return found;
     const missing = records.filter((r) => !r.receiptUrl).slice(0, RECEIPTS_READ_PER_VISIT);
+    if (missing.length === 0 || !(await mayAskStripe())) return found;
     await Promise.all(
       missing.map(async ({ paymentIntentId }) => {
         try {
@@ -64,9 +78,9 @@ export function billingSummaries(deps: {
     return found;
   }
 
-  async function payments(email: string): Promise<BillingPayment[]> {
+  async function payments(email: string, mayAskStripe: () => Promise<boolean>): Promise<BillingPayment[]> {
     const [invoices, passRecords] = await Promise.all([repo.invoicesOf(email), passes.passesOf(email)]);
-    const receipts = await passReceipts(passRecords);
+    const receipts = await passReceipts(passRecords, mayAskStripe);
     // Invoices never tried (a first invoice not confirmed yet, one of an abandoned start) are no payments.
     const tried = invoices.filter(
       (invoice): invoice is InvoiceRecord & { status: 'paid' | 'failed' } =>
@@ -115,10 +129,21 @@ export function billingSummaries(deps: {
   }
 
   async function summaryOf(email: string): Promise<BillingSummary> {
+    const mayAskStripe = stripeTurn(email);
     let sub = await current(email);
-    // Not finished yet (the card field is confirming, or the webhook has not come): ask Stripe once.
-    if (sub && sync && (sub.status === 'incomplete' || (sub.status === 'trialing' && !sub.card))) {
-      sub = (await sync.syncSubscription(sub._id)) ?? sub;
+    // Not finished yet (the card field is confirming, or the webhook has not come): ask Stripe, at
+    // most once a minute; what is stored answers meanwhile, and when Stripe fails.
+    const unfinished = sub && (sub.status === 'incomplete' || (sub.status === 'trialing' && !sub.card));
+    if (sub && sync && unfinished && (await mayAskStripe())) {
+      const id = sub._id;
+      const synced = await sync.syncSubscription(id).catch((err: unknown) => {
+        deps.logger.warn(
+          { err, subscriptionId: id },
+          'billing: an unfinished subscription could not be read',
+        );
+        return null;
+      });
+      sub = synced ?? sub;
     }
     const user = await users.findByEmail(email);
     if (!user) throw new NotFound('User not found');
@@ -153,7 +178,7 @@ export function billingSummaries(deps: {
           }
         : null,
       card: sub?.card ?? null,
-      payments: await payments(email),
+      payments: await payments(email, mayAskStripe),
     };
   }
 

@@ -41,6 +41,12 @@ export interface RateLimits {
   /** POST /gift-links/open: per IP (signed out included). */
   giftOpens: RequestHandler;
   /**
+   * Every route that can call Stripe (payment intents, redemptions, billing, admin billing and
+   * refunds): per IP, then per user, one budget across those routes. Mount after a guard that sets
+   * req.auth.
+   */
+  stripeCalls: RequestHandler;
+  /**
    * Public reads that miss the answer cache, per IP: not a middleware, since a cache hit is never
    * counted. Routes pass `publicReads.guard(req, res)` to the cache.
    */
@@ -113,6 +119,22 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
     store('uploads-anonymous-daily'),
   );
 
+  const tooManyStripeCalls = 'Too many payment requests, please try again later';
+  // One budget across the routes that can call Stripe (docs/decisions/subscriptions.md): per address,
+  // then per user. A billing page visit and a switch take a handful.
+  const stripeIp = limiter(
+    limits.stripeIp ?? RATE_LIMIT_DEFAULTS.stripeIp,
+    tooManyStripeCalls,
+    undefined,
+    store('stripe-ip'),
+  );
+  const stripeUser = limiter(
+    limits.stripeUser ?? RATE_LIMIT_DEFAULTS.stripeUser,
+    tooManyStripeCalls,
+    byUser('stripeCalls'),
+    store('stripe-user'),
+  );
+
   return {
     auth: limiter(limits.auth, 'Too many requests, please try again later', undefined, store('auth')),
     paymentIntents: limiter(
@@ -157,6 +179,9 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       undefined,
       store('gift-opens'),
     ),
+    stripeCalls: (req, res, next) => {
+      stripeIp(req, res, (err?: unknown) => (err ? next(err) : stripeUser(req, res, next)));
+    },
     uploads: (req, res, next) => {
       if (req.auth) return uploadsUser(req, res, next);
       uploadsAnonymous(req, res, (err?: unknown) =>

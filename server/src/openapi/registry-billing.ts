@@ -36,10 +36,13 @@ export const billingOperations = operationsOf('Billing', [
     route: 'GET /billing',
     operationId: 'billingSummary',
     summary: "The caller's billing: current access and why, subscription, card, payments and refunds",
+    description:
+      'Served from what webhooks and the last sync stored; an unfinished subscription (and a pass receipt not read yet) is read from Stripe at most once a minute per user. Counted in the budget of every route that can call Stripe, per user and per address.',
     security: 'session',
     access: 'signed-in',
     ok: BillingSummarySchema,
     errors: [404],
+    limited: true,
   },
   {
     route: 'POST /billing/subscription',
@@ -132,6 +135,7 @@ export const billingOperations = operationsOf('Billing', [
     query: adminBillingQuery,
     ok: BillingSummarySchema,
     errors: [404],
+    limited: true,
   },
   {
     route: 'GET /admin/revenue',

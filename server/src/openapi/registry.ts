@@ -136,11 +136,14 @@ const payments = operationsOf('Payments', [
     route: 'PATCH /make-premium-user',
     operationId: 'redeemPayment',
     summary: "Redeem the caller's succeeded payment (idempotent: granted false the second time)",
+    description:
+      "Only a PaymentIntent that POST /create-payment-intent made is asked of Stripe: any other id is refused with 404 from our own records, another account's with 403.",
     security: 'session',
     access: 'self',
     body: makePremiumUserBody,
     ok: R.GrantSchema,
     errors: [404, 502, 503],
+    limited: true,
   },
   {
     route: 'POST /stripe/webhook',

@@ -57,15 +57,29 @@ export function paymentIntentCreator(deps: { stripe: Stripe; repo: PaymentsRepos
     );
   }
 
+  /** Each intent answered is on record before the caller can redeem it (PATCH /make-premium-user). */
+  const recordCreated = (payer: Payer, plan: Plan, paymentIntentId: string) =>
+    repo.recordCreatedIntent({
+      paymentIntentId,
+      uid: payer.uid,
+      seconds: plan.seconds,
+      createdAt: deps.clock.now().toISOString(),
+    });
+
   async function createOrReuse(payer: Payer, plan: Plan): Promise<CreatedIntent> {
     const record = await repo.findOpenIntent(payer.uid, plan.seconds);
     const open = await reusable(payer, plan, record);
-    if (open) return { clientSecret: open.client_secret!, paymentIntentId: open.id };
+    if (open) {
+      // Recorded when it was made; again for one made before every intent was recorded.
+      await recordCreated(payer, plan, open.id);
+      return { clientSecret: open.client_secret!, paymentIntentId: open.id };
+    }
     let attempt = (record?.attempt ?? 0) + 1;
     let intent = await createIntent(payer, plan, attempt);
     // A key used before whose record was never saved can answer an intent that was paid since.
     if (FINISHED.has(intent.status)) intent = await createIntent(payer, plan, ++attempt);
     if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
+    await recordCreated(payer, plan, intent.id);
     await repo.saveOpenIntent(payer.uid, plan.seconds, intent.id, deps.clock.now().toISOString(), attempt);
     return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
   }

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import { listen } from '../test/sse.js';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
 import type { User } from '../users/types.js';
 import type { PaymentRecord } from './repository.js';
@@ -457,6 +458,66 @@ describe('payments with Stripe configured', () => {
     expect(await paymentsFor(b.paymentIntentId)).toHaveLength(1);
   });
 
+  it('refuses made-up PaymentIntent ids from our own records: 200 at once reach Stripe 0 times, the excess answered 429', async () => {
+    // The limits a production config has (tests raise them all in testConfig).
+    const { stripeUser: _user, stripeIp: _ip, ...rest } = t.deps.config.rateLimits as Record<string, unknown>;
+    const limited = await makeTestApp({
+      clock,
+      stripe,
+      config: {
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        rateLimits: rest as TestApp['deps']['config']['rateLimits'],
+      },
+    });
+    const server = await listen(limited.app);
+    try {
+      const reader = await signInAs(limited);
+      const before = stripeServer.requests.length;
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          fetch(`${server.base}/make-premium-user`, {
+            method: 'PATCH',
+            headers: { ...bearer(reader.token), 'content-type': 'application/json' },
+            body: JSON.stringify({ email: reader.email, time: 60, paymentIntentId: `pi_madeUp${i}x` }),
+          }),
+        ),
+      );
+      expect(stripeServer.requests.length).toBe(before);
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
+      expect(await answers.find((a) => a.status === 404)!.json()).toEqual({ message: 'Payment not found' });
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ message: expect.stringMatching(/too many/i) });
+      expect(
+        (await limited.store.collection<User>('users').findOne({ email: reader.email }))?.premiumEndAt,
+      ).toBeNull();
+    } finally {
+      await server.close();
+      await limited.close();
+    }
+  });
+
+  it('redeems a paid intent that is no longer the newest of its plan (each intent made is on record)', async () => {
+    const reader = await signInAs(t);
+    const older = await createIntent(reader, 1);
+    stripeServer.markSucceeded(older.paymentIntentId);
+    // The page opened again before the redemption: a new intent for the same plan.
+    const newer = await createIntent(reader, 1);
+    expect(newer.paymentIntentId).not.toBe(older.paymentIntentId);
+    const res = await redeem(reader, {
+      email: reader.email,
+      time: 60,
+      paymentIntentId: older.paymentIntentId,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      granted: true,
+      premiumEndAt: new Date(T0.getTime() + 60_000).toISOString(),
+    });
+  });
+
   it('a paid intent whose amount is not its plan price grants nothing, by either path', async () => {
     const reader = await signInAs(t);
     // Made outside our API (e.g. by hand in Stripe): $1 for the 10-day plan.
@@ -467,8 +528,9 @@ describe('payments with Stripe configured', () => {
     });
     await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' });
 
+    // Not one we made: refused from our own records, before Stripe is asked.
     const res = await redeem(reader, { email: reader.email, time: 864000, paymentIntentId: cheap.id });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect((await webhook(stripeServer.succeededEvent(cheap.id))).status).toBe(200);
     expect((await userRecord(reader.email))?.premiumEndAt).toBeNull();
     expect(await paymentsFor(cheap.id)).toHaveLength(0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 
 /** One redeemed PaymentIntent. The unique index on paymentIntentId is what makes a grant happen once. */
@@ -55,9 +56,28 @@ export interface PassMonth {
   disputeLost: number;
 }
 
+/**
+ * Every PaymentIntent POST /create-payment-intent made, kept (unlike OpenIntentRecord, which only keeps
+ * the newest per plan): PATCH /make-premium-user asks Stripe only about these, so a made-up id is
+ * refused from our own records. Found by `_id`, derived from the intent's id.
+ */
+export interface CreatedIntentRecord {
+  _id: string;
+  paymentIntentId: string;
+  uid: string;
+  /** The plan's seconds. */
+  seconds: number;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+const createdIntentId = (paymentIntentId: string) =>
+  createHash('sha256').update(`created-intent\n${paymentIntentId}`).digest('hex').slice(0, 24);
+
 export function paymentsRepository(store: Store) {
   const payments = () => store.collection<PaymentRecord>('payments');
   const openIntents = () => store.collection<OpenIntentRecord>('payment_intents');
+  const createdIntents = () => store.collection<CreatedIntentRecord>('created_payment_intents');
 
   return {
     /** Throws DuplicateKeyError when this PaymentIntent was already redeemed. */
@@ -68,6 +88,30 @@ export function paymentsRepository(store: Store) {
     findPayment: (paymentIntentId: string) => payments().findOne({ paymentIntentId }),
 
     findOpenIntent: (uid: string, seconds: number) => openIntents().findOne({ uid, seconds }),
+
+    /** The user's open intent with this id (index {uid, seconds}: a few per user). */
+    findOpenIntentById: (uid: string, paymentIntentId: string) =>
+      openIntents().findOne({ uid, paymentIntentId }),
+
+    /** Records an intent we made (again: nothing changes). */
+    async recordCreatedIntent(
+      record: Pick<CreatedIntentRecord, 'paymentIntentId' | 'uid' | 'seconds' | 'createdAt'>,
+    ): Promise<void> {
+      const { paymentIntentId, uid, seconds, createdAt } = record;
+      try {
+        await createdIntents().updateOne(
+          { _id: createdIntentId(paymentIntentId) },
+          { $setOnInsert: { paymentIntentId, uid, seconds, createdAt } },
+          { upsert: true },
+        );
+      } catch (err) {
+        // Recorded by a concurrent call at the same moment: that record is this one.
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    },
+
+    findCreatedIntent: (paymentIntentId: string) =>
+      createdIntents().findOne({ _id: createdIntentId(paymentIntentId) }),
 
     async saveOpenIntent(
       uid: string,

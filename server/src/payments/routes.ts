@@ -40,6 +40,7 @@ export function paymentRoutes(ctx: RouteContext): Router {
     '/create-payment-intent',
     ctx.guards.requireUser,
     ctx.limits.paymentIntents,
+    ctx.limits.stripeCalls,
     ctx.guards.requireUserRecord,
     async (req, res) => {
       const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});
@@ -47,11 +48,16 @@ export function paymentRoutes(ctx: RouteContext): Router {
     },
   );
 
-  router.patch('/make-premium-user', ctx.guards.requireUserRecord, async (req, res) => {
-    const input = parseInput(makePremiumUserBody, req.body ?? {});
-    const result = await payments.redeem(payer(req), input);
-    res.json({ message: result.granted ? 'Premium granted' : 'Payment already redeemed', ...result });
-  });
+  router.patch(
+    '/make-premium-user',
+    ctx.guards.requireUserRecord,
+    ctx.limits.stripeCalls,
+    async (req, res) => {
+      const input = parseInput(makePremiumUserBody, req.body ?? {});
+      const result = await payments.redeem(payer(req), input);
+      res.json({ message: result.granted ? 'Premium granted' : 'Payment already redeemed', ...result });
+    },
+  );
 
   return router;
 }

@@ -44,6 +44,21 @@ export function paymentsService(deps: PaymentsDeps) {
     return deps.stripe;
   };
 
+  /**
+   * Stripe is asked only about intents we made (docs/decisions/subscriptions.md, "Stripe calls
+   * bounded"): POST /create-payment-intent records each one. A made-up id is refused from our own
+   * records (404), another account's intent with 403. An intent made before every one was recorded is
+   * still found as the user's open intent, or as a payment already redeemed.
+   */
+  async function requireOurIntent(payer: Payer, paymentIntentId: string): Promise<void> {
+    const owner =
+      (await repo.findCreatedIntent(paymentIntentId))?.uid ??
+      (await repo.findOpenIntentById(payer.uid, paymentIntentId))?.uid ??
+      (await repo.findPayment(paymentIntentId))?.uid;
+    if (!owner) throw new NotFound('Payment not found');
+    if (owner !== payer.uid) throw new Forbidden('This payment belongs to another account');
+  }
+
   const retrieveIntent = async (stripe: Stripe, id: string): Promise<Stripe.PaymentIntent> => {
     try {
       return await stripe.paymentIntents.retrieve(id);
@@ -101,6 +116,7 @@ export function paymentsService(deps: PaymentsDeps) {
     async redeem(payer: Payer, input: MakePremiumUserInput): Promise<GrantResult> {
       const stripe = requireStripe();
       if (input.email !== payer.email) throw new Forbidden('Forbidden access');
+      await requireOurIntent(payer, input.paymentIntentId);
       const intent = await retrieveIntent(stripe, input.paymentIntentId);
       if (intent.metadata.uid !== payer.uid || intent.metadata.email !== payer.email) {
         throw new Forbidden('This payment belongs to another account');

@@ -77,6 +77,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       edits: { windowMs: 60_000, max: 100_000 },
       publicReads: { windowMs: 60_000, max: 100_000 },
       giftOpens: { windowMs: 60_000, max: 100_000 },
+      stripeUser: { windowMs: 60_000, max: 100_000 },
+      stripeIp: { windowMs: 60_000, max: 100_000 },
     },
     // Suites expect the 402 of a premium article; meter.test.ts turns the metered paywall on.
     meterFreePremiumPerMonth: 0,

@@ -95,6 +95,8 @@ async function main(): Promise<number> {
       VIEW_RATE_LIMIT_MAX: high,
       EDIT_RATE_LIMIT_MAX: high,
       PUBLIC_READ_RATE_LIMIT_MAX: high,
+      STRIPE_USER_RATE_LIMIT_MAX: high,
+      STRIPE_IP_RATE_LIMIT_MAX: high,
     },
     logFile,
     base,

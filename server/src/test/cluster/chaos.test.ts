@@ -38,6 +38,8 @@ beforeAll(async () => {
       VIEW_RATE_LIMIT_MAX: high,
       EDIT_RATE_LIMIT_MAX: high,
       PUBLIC_READ_RATE_LIMIT_MAX: high,
+      STRIPE_USER_RATE_LIMIT_MAX: high,
+      STRIPE_IP_RATE_LIMIT_MAX: high,
     },
   });
 }, 180_000);
