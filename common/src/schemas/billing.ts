@@ -21,15 +21,10 @@ export const switchPreviewQuery = z.object({ plan: planId }).strict();
 export const switchPlanBody = z
   .object({
     plan: planId,
-    prorationDate: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .meta({
-        deprecated: true,
-        description: "Ignored: the proration date is the server's, kept by the preview.",
-      }),
+    prorationDate: z.number().int().positive().optional().meta({
+      deprecated: true,
+      description: "Ignored: the proration date is the server's, kept by the preview.",
+    }),
   })
   .strict();
 /** POST /billing/card: the SetupIntent the card field confirmed. */
