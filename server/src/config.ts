@@ -89,7 +89,7 @@ export const EnvSchema = z.object({
   /**
    * Which proxies' X-Forwarded-For is believed (Express `trust proxy`): a hop count (1: the one proxy
    * in front), or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal,
-   * uniquelocal. Default `loopback`.
+   * uniquelocal. Unset: none (the client is the connection's address); set it behind a proxy.
    */
   TRUST_PROXY: optionalString,
   /**
@@ -168,8 +168,8 @@ export interface Config {
   serveClient: boolean;
   /** CLIENT_DIST_DIR, absolute; undefined: client/dist of this repository. */
   clientDistDir?: string;
-  /** TRUST_PROXY as Express takes it: a hop count or a list of trusted proxy addresses. */
-  trustProxy: number | string[];
+  /** TRUST_PROXY as Express takes it: false (none), a hop count or a list of trusted proxy addresses. */
+  trustProxy: TrustProxy;
   /** SITE_API_SECRET: a call carrying it names its visitor's address (http/site-hop.ts). */
   siteApiSecret?: string;
   /** SITE_CONNECT_SRC: origins the site's pages may connect to besides the build's own. */
@@ -318,12 +318,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * TRUST_PROXY: a hop count (digits), or addresses, CIDR ranges and proxy-addr's names; default
- * `loopback`. Anything else stops start-up: a typo would otherwise trust every client's header.
+ * TRUST_PROXY: a hop count (digits), or addresses, CIDR ranges and proxy-addr's names. Unset, no
+ * proxy is trusted: a proxy on this machine that passes a client's X-Forwarded-For on as received
+ * would otherwise let the client pick its own address (the site's hop to the API proves itself with
+ * SITE_API_SECRET instead: http/site-hop.ts). Anything else stops start-up: a typo would otherwise
+ * trust every client's header.
  */
-export function trustProxy(value: string | undefined): number | string[] {
+export type TrustProxy = false | number | string[];
+export function trustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
-  if (text === '') return ['loopback'];
+  if (text === '') return false;
   if (/^\d{1,2}$/.test(text)) return Number(text);
   const entries = text
     .split(',')

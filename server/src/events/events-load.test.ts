@@ -20,7 +20,8 @@ let stop: () => Promise<void>;
 const requests: http.ClientRequest[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // Behind one proxy, which names each of the many visitors in X-Forwarded-For.
+  t = await makeTestApp({ config: { trustProxy: 1 } });
   ({ base, close: stop } = await listen(t.app));
 });
 afterAll(async () => {

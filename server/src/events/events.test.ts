@@ -17,7 +17,8 @@ let other: SignedIn;
 const opened: SseStream[] = [];
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // Behind one proxy, which names each client in X-Forwarded-For (the per-address stream cap).
+  t = await makeTestApp({ config: { trustProxy: 1 } });
   const server = await listen(t.app);
   base = server.base;
   stop = server.close;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, EnvSchema, isLoopback, originList, trustProxy } from '../config.js';
+import { ConfigError, EnvSchema, isLoopback, originList, trustProxy, type TrustProxy } from '../config.js';
 
 const optionalUrl = z
   .string()
@@ -44,8 +44,8 @@ export interface SiteConfig {
   imgSrc: string[];
   /** The Auth emulator is trusted: loopback only, and only loopback's and SITE_URL's host names. */
   emulator: boolean;
-  /** TRUST_PROXY, as the API reads it. */
-  trustProxy: number | string[];
+  /** TRUST_PROXY, as the API reads it (unset: none). */
+  trustProxy: TrustProxy;
   /** SITE_API_SECRET: sent with each call made for a visitor (site/source.ts). */
   apiSecret?: string;
 }

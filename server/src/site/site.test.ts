@@ -4,8 +4,8 @@
  * sitemap, RSS, caching headers, history fallback and compression.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -309,7 +309,10 @@ describe('public-read limits', () => {
     await limited?.close();
   });
 
-  /** A standalone site on `limited`'s API (`secret`: SITE_API_SECRET); `visit` asks it for an article page. */
+  /**
+   * A standalone site on `limited`'s API (`secret`: SITE_API_SECRET) behind one proxy
+   * (TRUST_PROXY=1); `visit` asks it for an article page for the visitor that proxy names.
+   */
   const standalone = (secret?: string) => {
     const { port } = server.address() as AddressInfo;
     const site = createSiteApp({
@@ -317,10 +320,38 @@ describe('public-read limits', () => {
       distDir: dist,
       siteUrl: STANDALONE_URL,
       logger: pino({ level: 'silent' }),
+      trustProxy: 1,
     });
     return (id: string, ip: string) =>
       request(site).get(`/article-details/${id}`).set('Accept', 'text/html').set('X-Forwarded-For', ip);
   };
+  /**
+   * GET an article page on the server at `port` from the local address `from` (all of 127.0.0.0/8 is
+   * this machine): a visitor at that address, with no proxy in between.
+   */
+  const visitFrom = (port: number, id: string, from: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; retryAfter?: string }>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/article-details/${id}`,
+          localAddress: from,
+          headers: { accept: 'text/html', ...headers },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              retryAfter: res.headers['retry-after'] as string | undefined,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+    });
 
   it('apply to article pages per visitor, in-process and through the standalone site alike', async () => {
     // Through the site: each visitor's address reaches the API with the shared secret, so one
@@ -337,18 +368,47 @@ describe('public-read limits', () => {
     expect((await visit(ids[0]!, '203.0.113.7')).status).toBe(200);
 
     // In-process (SERVE_CLIENT): the same budget, counted on this app's own limiter.
-    const direct = (id: string) =>
-      request(limited.app)
-        .get(`/article-details/${id}`)
-        .set('Accept', 'text/html')
-        .set('X-Forwarded-For', '198.51.100.1');
+    const { port } = server.address() as AddressInfo;
+    const direct = (id: string) => visitFrom(port, id, '127.0.0.4');
     const fresh = [];
     for (let i = 0; i < 3; i++) fresh.push((await insertArticle(limited.store))._id);
     expect((await direct(fresh[0]!)).status).toBe(200);
     expect((await direct(fresh[1]!)).status).toBe(200);
     const inProcess = await direct(fresh[2]!);
     expect(inProcess.status).toBe(429);
-    expect(inProcess.headers['retry-after']).toBeDefined();
+    expect(inProcess.retryAfter).toBeDefined();
+  });
+
+  it('count each visitor through the site as `npm start` runs it: TRUST_PROXY unset on the API and the site', async () => {
+    const { port } = server.address() as AddressInfo;
+    // No trustProxy anywhere: the API's is the configuration's default, the site's too.
+    const site = createSiteApp({
+      source: apiSource(`http://127.0.0.1:${port}`, { secret: SITE_SECRET }),
+      distDir: dist,
+      siteUrl: STANDALONE_URL,
+      logger: pino({ level: 'silent' }),
+    });
+    const siteServer = await new Promise<Server>((resolve) => {
+      const s = site.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const sitePort = (siteServer.address() as AddressInfo).port;
+      // Visitors at their own addresses, straight to the site.
+      const visit = async (id: string, from: string, headers: Record<string, string> = {}) =>
+        (await visitFrom(sitePort, id, from, headers)).status;
+      const fresh = [];
+      for (let i = 0; i < 4; i++) fresh.push((await insertArticle(limited.store))._id);
+      expect(await visit(fresh[0]!, '127.0.0.2')).toBe(200);
+      expect(await visit(fresh[1]!, '127.0.0.2')).toBe(200);
+      // 127.0.0.2's budget (2) is spent, and naming another address to the site buys nothing.
+      expect(await visit(fresh[2]!, '127.0.0.2')).toBe(429);
+      expect(await visit(fresh[2]!, '127.0.0.2', { 'x-forwarded-for': '203.0.113.99' })).toBe(429);
+      // Another visitor still has theirs: the API counted the visitor, not the site.
+      expect(await visit(fresh[2]!, '127.0.0.3')).toBe(200);
+      expect(await visit(fresh[3]!, '127.0.0.3')).toBe(200);
+    } finally {
+      await new Promise((resolve) => siteServer.close(resolve));
+    }
   });
 
   it("believe a caller's visitor address only with the site's secret: anyone else is counted as itself", async () => {
