@@ -20,3 +20,4 @@ export * from './follows.js';
 export * from './schemas/billing.js';
 export * from './mail.js';
 export * from './gifts.js';
+export * from './premium-ledger.js';

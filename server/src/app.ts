@@ -26,6 +26,7 @@ import { knownHostsOnly } from './http/known-hosts.js';
 import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.js';
 import { billingRoutes, billingWebhookHandler } from './billing/routes.js';
 import { revenueRoutes } from './billing/revenue-routes.js';
+import { premiumGrantRoutes } from './billing/grant-routes.js';
 import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
 import { statsRoutes } from './stats/routes.js';
@@ -154,6 +155,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(paymentRoutes(ctx));
   app.use(billingRoutes(ctx));
   app.use(revenueRoutes(ctx));
+  app.use(premiumGrantRoutes(ctx));
   app.use(followRoutes(ctx));
   app.use(mailRoutes(ctx));
   app.use(giftRoutes(ctx));

@@ -103,7 +103,7 @@ export const BillingSummarySchema = z.object({
     active: z.boolean(),
     premiumEndAt: timestamp.nullable(),
     /** Which one gives the later end: the pass, the subscription, or neither. */
-    source: z.enum(['pass', 'subscription', 'none']),
+    source: z.enum(['pass', 'subscription', 'grant', 'none']),
     passEndAt: timestamp.nullable(),
     subscriptionPaidThrough: timestamp.nullable(),
   }),
@@ -132,3 +132,18 @@ export type SwitchPreview = z.output<typeof SwitchPreviewSchema>;
 
 export const CardSetupSchema = z.object({ clientSecret: z.string(), setupIntentId: z.string() });
 export const RefundSchema = z.object({ refundId: z.string(), status: z.string() });
+
+/** POST /admin/premium-grants: days of premium an admin gives a reader (a comp, an apology). */
+export const PREMIUM_GRANT_MAX_DAYS = 366;
+export const premiumGrantBody = z
+  .object({
+    email: emailSchema,
+    days: z.number().int().min(1).max(PREMIUM_GRANT_MAX_DAYS),
+    note: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type PremiumGrantInput = z.infer<typeof premiumGrantBody>;
+export const PremiumGrantSchema = z
+  .object({ id: z.string(), email: z.string(), days: z.number().int(), premiumEndAt: z.string().nullable() })
+  .strict();
+export type PremiumGrant = z.infer<typeof PremiumGrantSchema>;

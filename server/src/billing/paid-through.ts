@@ -1,7 +1,8 @@
 /**
  * What a subscription pays for, as a date (docs/decisions/subscriptions.md): the end of the time it
- * paid for, less any period a refund or a dispute took back. A plain function of what Stripe said
- * last, so the same state written twice, late or out of order gives the same answer.
+ * paid for. A plain function of what Stripe said last, so the same state written twice, late or out
+ * of order gives the same answer. Periods a refund or a dispute took back are the ledger's blocks
+ * (billing/ledger.ts).
  */
 import type { SubscriptionRecord } from './repository.js';
 
@@ -18,7 +19,6 @@ export function paidThrough(
     SubscriptionRecord,
     'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'endedAt' | 'trialEnd' | 'latestInvoicePaid'
   >,
-  takenBack: { periodStart: string; periodEnd: string }[],
 ): string | null {
   const start = ms(sub.currentPeriodStart)!;
   const end = ms(sub.currentPeriodEnd)!;
@@ -47,13 +47,5 @@ export function paidThrough(
       // trialing (the pass covers it), incomplete (nothing paid yet), incomplete_expired, paused.
       until = null;
   }
-  if (until === null) return null;
-  // A taken-back period that reaches the end moves the end back to its start (and so on).
-  const periods = takenBack
-    .map((p) => ({ start: ms(p.periodStart)!, end: ms(p.periodEnd)! }))
-    .sort((a, b) => b.end - a.end);
-  for (const p of periods) {
-    if (p.end >= until && p.start < until) until = p.start;
-  }
-  return new Date(until).toISOString();
+  return until === null ? null : new Date(until).toISOString();
 }

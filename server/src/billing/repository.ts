@@ -45,8 +45,12 @@ export interface InvoiceRecord {
   /** Cents, from the charge. */
   refundedAmount?: number;
   disputed?: boolean;
-  /** A full refund or a dispute took this period back (once). */
+  /** A full refund or a dispute took this period back (once)... */
   takenBack?: 'refunded' | 'disputed';
+  /** ...from this moment on (docs/decisions/premium-ledger.md)... */
+  takenBackAt?: string;
+  /** ...until a dispute of it was won. */
+  restoredAt?: string;
   [key: string]: unknown;
 }
 
@@ -80,6 +84,8 @@ export interface StripeEventRecord {
 }
 
 const LISTED = 50;
+/** How many paid invoices of one subscription the ledger reads (a monthly plan's 40 years). */
+const LEDGER_READ = 500;
 
 /** One calendar month (YYYY-MM) of paid invoices: what they charged and what came back (cents). */
 export interface InvoiceMonth {
@@ -126,6 +132,9 @@ export function billingRepository(store: Store) {
       invoices().find({ email }, { sort: { createdAt: -1, _id: -1 }, limit: LISTED }),
     findInvoice: (id: string) => invoices().findOne({ _id: id }),
     invoiceByPaymentIntent: (paymentIntentId: string) => invoices().findOne({ paymentIntentId }),
+    /** The paid invoices of one subscription: its periods in the premium ledger (billing/ledger.ts). */
+    paidInvoicesOf: (subscriptionId: string) =>
+      invoices().find({ subscriptionId, status: 'paid' }, { limit: LEDGER_READ }),
     /** The periods a refund or dispute took back, per subscription. */
     takenBackOf: (subscriptionId: string) =>
       invoices().find({ subscriptionId, takenBack: { $exists: true } }, { limit: LISTED }),
@@ -136,10 +145,18 @@ export function billingRepository(store: Store) {
       await invoices().updateOne({ _id: id }, { $set: state });
     },
     /** True the first time only. */
-    async markTakenBack(id: string, cause: 'refunded' | 'disputed'): Promise<boolean> {
+    async markTakenBack(id: string, cause: 'refunded' | 'disputed', at: string): Promise<boolean> {
       const r = await invoices().updateOne(
         { _id: id, takenBack: { $exists: false } },
-        { $set: { takenBack: cause } },
+        { $set: { takenBack: cause, takenBackAt: at } },
+      );
+      return r.modifiedCount > 0;
+    },
+    /** A won dispute gives the period back; true the first time only. */
+    async markRestored(id: string, at: string): Promise<boolean> {
+      const r = await invoices().updateOne(
+        { _id: id, takenBack: 'disputed', restoredAt: { $exists: false } },
+        { $set: { restoredAt: at } },
       );
       return r.modifiedCount > 0;
     },

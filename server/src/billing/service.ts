@@ -18,7 +18,6 @@ import type { DomainEvents } from '../events/domain.js';
 import { passLedger } from '../payments/passes.js';
 import { NOT_CONFIGURED } from '../payments/service.js';
 import type { Store } from '../store/port.js';
-import { passEndOf } from '../users/premium.js';
 import { createUserService } from '../users/service.js';
 import type { User } from '../users/types.js';
 import { priceCatalog } from './catalog.js';
@@ -149,8 +148,9 @@ export function billingService(deps: BillingServiceDeps) {
     }
     const customer = await ensureCustomer(user);
     const price = await callStripe(() => catalog.priceId(plan));
-    // A pass holder is not charged twice for the same days: the first period starts when the pass ends.
-    const passEnd = ms(passEndOf(user));
+    // A pass holder (or anyone still premium) is not charged twice for the same days: the first
+    // period starts when their premium ends.
+    const passEnd = ms(user.premiumEndAt);
     const trialEnd = passEnd > deps.clock.now().getTime() + MIN_TRIAL_MS ? Math.floor(passEnd / 1000) : null;
     const attempt = (await repo.countSubscriptions(user.email)) + 1;
     const sub = await callStripe(() =>

@@ -12,7 +12,6 @@ import type { Clock } from '../clock.js';
 import { NotFound } from '../errors.js';
 import { passLedger, type PassRecord } from '../payments/passes.js';
 import { planBySeconds } from '../payments/plans.js';
-import { passEndOf } from '../users/premium.js';
 import type { UserService } from '../users/service.js';
 import { isPremium } from '../users/types.js';
 import type { BillingRefreshes } from './refreshes/repository.js';
@@ -118,11 +117,11 @@ export function billingSummaries(deps: {
         amount: pass.amount,
         refundedAmount: takenBack === 'refunded' ? pass.amount : 0,
         date: pass.grantedAt,
-        status: takenBack ?? 'paid',
+        status: takenBack && !pass.restoredAt ? takenBack : 'paid',
         receiptUrl: pass.receiptUrl ?? receipts.get(pass.paymentIntentId) ?? null,
         periodStart: null,
         periodEnd: null,
-        takenBack: !!takenBack,
+        takenBack: !!takenBack && !pass.restoredAt,
       });
     }
     return rows.sort((a, b) => ms(b.date) - ms(a.date));
@@ -147,19 +146,24 @@ export function billingSummaries(deps: {
     }
     const user = await users.findByEmail(email);
     if (!user) throw new NotFound('User not found');
-    const passEndAt = passEndOf(user);
+    // What pays for today (docs/decisions/premium-ledger.md): a subscription's period first, then a
+    // pass's time, else a grant. Pass time after now is contiguous with the period it waits behind.
+    const now = deps.clock.now();
+    const passEndAt = user.passEndAt ?? null;
     const subscriptionPaidThrough = user.subscriptionEndAt ?? null;
     const premiumEndAt = user.premiumEndAt;
-    const source =
-      !premiumEndAt || !isPremium(user, deps.clock.now())
-        ? 'none'
-        : ms(subscriptionPaidThrough) >= ms(passEndAt)
-          ? 'subscription'
-          : 'pass';
+    const active = isPremium(user, now);
+    const source = !active
+      ? 'none'
+      : ms(subscriptionPaidThrough) > now.getTime()
+        ? 'subscription'
+        : ms(passEndAt) > now.getTime()
+          ? 'pass'
+          : 'grant';
     const live = sub ? LIVE.has(sub.status) : false;
     return {
       premium: {
-        active: isPremium(user, deps.clock.now()),
+        active,
         premiumEndAt,
         source,
         passEndAt,

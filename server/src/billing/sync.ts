@@ -15,9 +15,10 @@ import type { Clock } from '../clock.js';
 import { Invalid } from '../errors.js';
 import type { DomainEvents } from '../events/domain.js';
 import { passLedger } from '../payments/passes.js';
+import { planBySeconds } from '../payments/plans.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
-import { paidThrough } from './paid-through.js';
+import { premiumLedger } from './ledger.js';
 import { billingRepository, type InvoiceRecord, type SubscriptionRecord } from './repository.js';
 
 export interface BillingDeps {
@@ -37,6 +38,7 @@ export const BILLING_EVENTS: ReadonlySet<string> = new Set([
   'customer.subscription.deleted',
   'charge.refunded',
   'charge.dispute.created',
+  'charge.dispute.closed',
 ]);
 
 /** What every subscription read asks Stripe to expand: whether the latest invoice is paid, the card. */
@@ -96,22 +98,19 @@ export function subscriptionSync(deps: BillingDeps) {
   const repo = billingRepository(deps.store);
   const users = createUserService(deps);
   const passes = passLedger(deps);
+  const ledger = premiumLedger(deps);
   const nowIso = () => deps.clock.now().toISOString();
 
   /**
-   * Premium from subscriptions: the latest paid-through date of the user's subscriptions (less what
-   * refunds and disputes took back), written beside their pass's end.
+   * Premium derived again from the ledger (billing/ledger.ts), with the user's latest subscription
+   * written beside it as All Users shows it.
    */
   async function refreshAccess(email: string, takenBack = false): Promise<void> {
-    const subs = await repo.subscriptionsOf(email);
-    const latest = subs[0];
-    if (!latest) return;
-    let end: string | null = null;
-    for (const sub of subs) {
-      const until = paidThrough(sub, await repo.takenBackOf(sub._id));
-      if (until && (!end || until > end)) end = until;
-    }
-    await users.setSubscriptionAccess(email, end, subscriptionState(latest), takenBack);
+    const latest = (await repo.subscriptionsOf(email))[0];
+    await ledger.recompute(email, {
+      takenBack,
+      subscription: latest ? subscriptionState(latest) : undefined,
+    });
   }
 
   /** Writes a subscription Stripe answered (already fetched, e.g. by an update), then premium. */
@@ -189,8 +188,9 @@ export function subscriptionSync(deps: BillingDeps) {
   }
 
   /**
-   * A refund or a dispute of a charge: a full refund, or any dispute, takes back exactly the time
-   * that payment bought (the invoice's period, or the pass's seconds), once.
+   * A refund or a dispute of a charge: a full refund, or any dispute, takes back exactly what that
+   * payment bought (the invoice's period, or the pass), once, from the moment it is recorded; a won
+   * dispute gives it back from then on (docs/decisions/premium-ledger.md).
    */
   async function syncCharge(id: string, cause: 'refunded' | 'disputed'): Promise<void> {
     const charge = await stripe.charges.retrieve(id);
@@ -198,8 +198,9 @@ export function subscriptionSync(deps: BillingDeps) {
     if (!paymentIntentId) return;
     const takesBack = cause === 'disputed' || charge.refunded;
     let invoice = await repo.invoiceByPaymentIntent(paymentIntentId);
-    if (!invoice && !(await passes.findPass(paymentIntentId))) {
-      // The refund came before its invoice.paid: find the invoice through Stripe.
+    const pass = invoice ? null : await passes.findPass(paymentIntentId);
+    if (!invoice && !pass) {
+      // The refund came before its invoice.paid, or before its pass was redeemed: ask Stripe.
       const found = await stripe.invoicePayments.list({
         payment: { type: 'payment_intent', payment_intent: paymentIntentId },
         limit: 1,
@@ -208,6 +209,9 @@ export function subscriptionSync(deps: BillingDeps) {
       if (invoiceId) {
         await syncInvoice(invoiceId);
         invoice = await repo.invoiceByPaymentIntent(paymentIntentId);
+      } else if (takesBack) {
+        await takeBackUnredeemedPass(paymentIntentId, cause);
+        return;
       }
     }
     if (invoice) {
@@ -217,12 +221,41 @@ export function subscriptionSync(deps: BillingDeps) {
         receiptUrl: charge.receipt_url ?? null,
       });
       if (takesBack) {
-        await repo.markTakenBack(invoice._id, cause);
+        await repo.markTakenBack(invoice._id, cause, nowIso());
         await refreshAccess(invoice.email, true);
       }
       return;
     }
     if (takesBack) await passes.takeBack(paymentIntentId, cause);
+  }
+
+  /** A pass PaymentIntent (metadata {uid, email, seconds}) refunded or disputed before its grant. */
+  async function takeBackUnredeemedPass(paymentIntentId: string, cause: 'refunded' | 'disputed') {
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+    const plan = planBySeconds(Number(intent.metadata?.seconds));
+    const { email, uid } = intent.metadata ?? {};
+    if (!plan || !email || !uid) return; // not one of our passes
+    await passes.takeBackBeforeGrant(
+      { paymentIntentId, email, uid, seconds: plan.seconds, amount: plan.amount },
+      cause,
+    );
+  }
+
+  /** A dispute closed: won gives back what its opening took; lost keeps it taken back. */
+  async function syncDisputeClosed(dispute: { charge?: unknown; status?: unknown }): Promise<void> {
+    if (dispute.status !== 'won') return;
+    const chargeId = idOf(dispute.charge as string | { id: string } | null);
+    if (!chargeId) return;
+    const charge = await stripe.charges.retrieve(chargeId);
+    const paymentIntentId = idOf(charge.payment_intent);
+    if (!paymentIntentId) return;
+    const invoice = await repo.invoiceByPaymentIntent(paymentIntentId);
+    if (invoice) {
+      if (invoice.takenBack === 'disputed' && (await repo.markRestored(invoice._id, nowIso())))
+        await refreshAccess(invoice.email);
+      return;
+    }
+    await passes.restore(paymentIntentId);
   }
 
   async function handle(event: Stripe.Event): Promise<void> {
@@ -247,6 +280,11 @@ export function subscriptionSync(deps: BillingDeps) {
       case 'charge.dispute.created': {
         const charge = idOf(object.charge as string | { id: string } | null);
         if (charge) await syncCharge(charge, 'disputed');
+        return;
+      }
+      case 'charge.dispute.closed': {
+        // Fetched, not read from the event: the dispute's state as Stripe has it now.
+        if (id) await syncDisputeClosed(await stripe.disputes.retrieve(id));
         return;
       }
     }

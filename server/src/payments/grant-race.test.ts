@@ -1,8 +1,8 @@
 /**
  * Two instances redeeming one payment (issue 20): the second finds the record pending, and before it
- * extends premium the first finishes the whole grant (extension, record granted, intent id taken off
- * the user). The second must then extend nothing. Reproduced in one process by letting the first
- * grant finish inside the second's read of the record.
+ * derives premium the first finishes the whole grant (premium derived with the pass, record granted).
+ * The second must then add nothing. Reproduced in one process by letting the first grant finish
+ * inside the second's read of the record.
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ function withHook(store: Store, onPaymentRead: () => Promise<void>): Store {
   };
 }
 
-it('a redeem that found the record pending extends nothing once another finished the grant', async () => {
+it('a redeem that found the record pending adds nothing once another finished the grant', async () => {
   const plan = planByAmount(5)!;
   const email = `race-${newId()}@example.test`;
   const start = new Date(Date.now() + 86_400_000).toISOString();
@@ -80,19 +80,16 @@ it('a redeem that found the record pending extends nothing once another finished
     state: 'pending',
   });
   const finished = new Date(Date.parse(start) + plan.seconds * 1000).toISOString();
-  // ...and finishes everything while the second reads the record: extension, granted, id taken off.
+  const deps = { clock: systemClock, logger: pino({ level: 'silent' }), events: noDomainEvents };
+  // ...and finishes everything while the second reads the record: premium derived, record granted.
   const firstFinishes = async () => {
-    await users.updateOne({ email }, { $set: { premiumEndAt: finished } });
-    await t.store
-      .collection<PaymentRecord>('payments')
-      .updateOne({ paymentIntentId }, { $set: { state: 'granted' } });
+    const first = premiumGranter({ ...deps, store: t.store });
+    expect(await first.grant({ paymentIntentId, plan, email, uid: 'u', source: 'client' })).toMatchObject({
+      granted: true,
+      premiumEndAt: finished,
+    });
   };
-  const second = premiumGranter({
-    store: withHook(t.store, firstFinishes),
-    clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    events: noDomainEvents,
-  });
+  const second = premiumGranter({ ...deps, store: withHook(t.store, firstFinishes) });
   const result = await second.grant({ paymentIntentId, plan, email, uid: 'u', source: 'webhook' });
   expect(result.granted).toBe(false);
   expect((await users.findOne({ email }))?.premiumEndAt).toBe(finished);

@@ -3,24 +3,23 @@
  * (docs/decisions/durable-before-answering.md).
  *
  * 1. A payment record in state 'pending' is inserted; the unique index on paymentIntentId lets one
- *    redemption in.
- * 2. premiumEndAt is extended by compare-and-set, in the same write that adds the intent's id to the
- *    user's `premiumGrants`, so redoing this step never extends twice.
- * 3. The record becomes 'granted'; then the id leaves `premiumGrants` (which so holds the grants
- *    under way: a pending record's id is there exactly when its extension is).
+ *    redemption in. The record is the pass's entry in the premium ledger (billing/ledger.ts).
+ * 2. premiumEndAt is derived again from the ledger and written (docs/decisions/premium-ledger.md):
+ *    deriving twice gives the same answer, so redoing this step never grants twice.
+ * 3. The record becomes 'granted'.
  * A crash after step 1 or 2 leaves a pending record. Whoever meets it next (Stripe retrying the
  * webhook we never answered, or the client calling again) finishes steps 2 and 3 before answering.
- * The durable proof of a grant is its payment record in state 'granted' (and premiumEndAt, which it
- * extended); a crash between the two writes of step 3 leaves a granted record's id in the list, which
- * is harmless (it is never looked up again) and taken away the next time that grant is met.
+ * A refund or dispute recorded before the grant (payments/passes.ts) left a record already taken
+ * back: the grant meets it and grants nothing.
  */
 import type { Grant } from '@newsroom/common';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import { HttpError, NotFound } from '../errors.js';
+import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import type { Plan } from './plans.js';
+import { premiumLedger } from '../billing/ledger.js';
 import { createUserService } from '../users/service.js';
 import type { DomainEvents } from '../events/domain.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
@@ -52,39 +51,22 @@ function grantsUnderWay(store: Store): Map<string, Promise<GrantResult>> {
 
 export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logger; events: DomainEvents }) {
   const repo = paymentsRepository(deps.store);
-  const users = createUserService(deps);
+  const ledger = premiumLedger(deps);
   const granting = grantsUnderWay(deps.store);
 
-  /** premiumEndAt = max(now, current) + seconds, unless this intent's extension is already there. */
-  async function extendPremium(
-    email: string,
-    seconds: number,
-    paymentIntentId: string,
-  ): Promise<{ premiumEndAt: string | null; applied: boolean }> {
-    for (let attempt = 0; attempt < MAX_GRANT_ATTEMPTS; attempt++) {
-      const user = await users.findByEmail(email);
-      if (!user) throw new NotFound('Account not found');
-      const current = user.premiumEndAt ?? null;
-      if (user.premiumGrants?.includes(paymentIntentId)) return { premiumEndAt: current, applied: false };
-      // Another instance may have finished this very grant meanwhile and already taken its id off the
-      // user (finishGrant): its payment record then says granted. Read after the user, so a grant
-      // finished in between is seen here, or makes the compare-and-set below miss and come back.
-      if ((await repo.findPayment(paymentIntentId))?.state === 'granted') {
-        return { premiumEndAt: current, applied: false };
-      }
-      const now = deps.clock.now().getTime();
-      const base = Math.max(now, current ? new Date(current).getTime() : 0);
-      const next = new Date(base + seconds * 1000).toISOString();
-      if (await users.extendPremiumIf(user, current, next, paymentIntentId)) {
-        return { premiumEndAt: next, applied: true };
-      }
-    }
-    throw new HttpError(503, 'Please try again');
+  const users = createUserService(deps);
+
+  const premiumEndOf = async (email: string) => (await users.findByEmail(email))?.premiumEndAt ?? null;
+
+  /** Steps 2 and 3: premium derived with this pass in the ledger, then the record marked granted. */
+  async function finish(record: Pick<PaymentRecord, 'email' | 'paymentIntentId'>) {
+    const result = await ledger.recompute(record.email, { adding: record.paymentIntentId, granted: true });
+    await repo.markGranted(record.paymentIntentId);
+    return result;
   }
 
   async function alreadyRedeemed(email: string): Promise<GrantResult> {
-    const current = await users.findByEmail(email);
-    return { granted: false, premiumEndAt: current?.premiumEndAt ?? null };
+    return { granted: false, premiumEndAt: await premiumEndOf(email) };
   }
 
   /** The record exists and no request of this process is granting it. Undefined: it was freed, try again. */
@@ -93,23 +75,18 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
     await deps.store.waitDurable();
     const record = await repo.findPayment(paymentIntentId);
     if (!record) return undefined;
-    if (record.state !== 'pending') {
-      await users.finishGrant(record.email, paymentIntentId); // a crash may have left it
-      return alreadyRedeemed(record.email);
-    }
+    if (record.state !== 'pending') return alreadyRedeemed(record.email);
     // Cut short by a crash (or under way in another instance): finish it; step 2 is idempotent.
-    const { premiumEndAt, applied } = await extendPremium(record.email, record.seconds, paymentIntentId);
-    await repo.markGranted(paymentIntentId);
-    await users.finishGrant(record.email, paymentIntentId);
+    const { applied } = await finish(record);
     if (applied) deps.logger.info({ paymentIntentId }, 'premium granted (an interrupted grant finished)');
-    return { granted: applied, premiumEndAt };
+    return { granted: applied, premiumEndAt: await premiumEndOf(record.email) };
   }
 
   async function grantOnce(req: GrantRequest): Promise<GrantResult | undefined> {
     const { paymentIntentId, plan, email } = req;
     const running = granting.get(paymentIntentId);
     if (running) {
-      // It settles once its record and extension are both durable.
+      // It settles once its record and premium are both durable.
       const done = await running.then(
         () => true,
         () => false,
@@ -129,18 +106,15 @@ export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logge
         source: req.source,
         state: 'pending',
       });
-      let premiumEndAt: string | null;
       try {
-        ({ premiumEndAt } = await extendPremium(email, plan.seconds, paymentIntentId));
+        await finish({ email, paymentIntentId });
       } catch (err) {
         // Not granted after all: free the intent so a retry (client or webhook) can redeem it.
         await repo.deletePayment(paymentIntentId).catch(() => undefined);
         throw err;
       }
-      await repo.markGranted(paymentIntentId);
-      await users.finishGrant(email, paymentIntentId);
       deps.logger.info({ paymentIntentId, source: req.source, seconds: plan.seconds }, 'premium granted');
-      return { granted: true, premiumEndAt };
+      return { granted: true, premiumEndAt: await premiumEndOf(email) };
     })();
     // Registered before the insert settles: the record is visible to others from that moment.
     granting.set(paymentIntentId, work);

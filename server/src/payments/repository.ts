@@ -16,7 +16,10 @@ export interface PaymentRecord {
   state?: 'pending' | 'granted';
   /** A refund or a dispute took the pass's time back (billing/, docs/decisions/subscriptions.md). */
   takenBack?: 'refunded' | 'disputed';
+  /** From when (docs/decisions/premium-ledger.md): what was not yet spent by then is not spent. */
   takenBackAt?: string;
+  /** A dispute of it was won: spendable again from then on. */
+  restoredAt?: string;
   /** Stripe's receipt of the charge, read once for the billing page. */
   receiptUrl?: string;
   [key: string]: unknown;
@@ -141,6 +144,12 @@ export function paymentsRepository(store: Store) {
       payments().updateOne(
         { paymentIntentId, takenBack: { $exists: false } },
         { $set: { takenBack: cause, takenBackAt: at } },
+      ),
+
+    markRestored: (paymentIntentId: string, at: string) =>
+      payments().updateOne(
+        { paymentIntentId, takenBack: 'disputed', restoredAt: { $exists: false } },
+        { $set: { restoredAt: at } },
       ),
 
     /**

@@ -74,6 +74,8 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { status: 1, createdAt: 1, _id: 1 } },
   ],
   payment_intents: [{ keys: { uid: 1, seconds: 1 }, unique: true }],
+  // Premium given without a payment (an admin's days, premium from before the ledger): a user's.
+  premium_grants: [{ keys: { email: 1, grantedAt: -1, _id: -1 } }],
   views: [{ keys: { articleId: 1, email: 1 } }, { keys: { lastCountedAt: 1 } }],
   // By URL (release, serving checks); by age (the unused-upload sweep's candidates).
   uploads: [{ keys: { url: 1 } }, { keys: { createdAt: 1 } }],

@@ -313,6 +313,12 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [403, () => post('/admin/refunds', { paymentIntentId: 'pi_unknown' }, 'reader')],
       [404, () => post('/admin/refunds', { paymentIntentId: 'pi_unknown' }, 'admin')],
     ],
+    grantPremium: [
+      [200, () => post('/admin/premium-grants', { email: w.reader.email, days: 7 }, 'admin')],
+      [400, () => post('/admin/premium-grants', { email: w.reader.email, days: 0 }, 'admin')],
+      [403, () => post('/admin/premium-grants', { email: w.reader.email, days: 7 }, 'reader')],
+      [404, () => post('/admin/premium-grants', { email: 'nobody@example.test', days: 7 }, 'admin')],
+    ],
     listPublishers: [
       [200, () => get('/publisher-data')],
       [429, () => overBudget('/publisher-data')],

@@ -194,7 +194,11 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
     invoice.amount_paid = invoice.amount_due;
     invoice.amount_remaining = 0;
     invoice.status_transitions = { paid_at: now() };
-    const payment = (invoice.payments as { data: Obj[] }).data.find((p) => p.status === 'open');
+    // The attempt that paid (a retried invoice has one InvoicePayment per attempt).
+    const attempts = (invoice.payments as { data: Obj[] }).data;
+    const payment = intent
+      ? attempts.find((p) => (p.payment as { payment_intent: string }).payment_intent === intent.id)
+      : attempts.find((p) => p.status === 'open');
     if (payment) {
       payment.status = 'paid';
       payment.amount_paid = invoice.amount_due;
@@ -658,6 +662,8 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
       }
       case 'GET charges/:id':
         return get(charges, 'charge', id!);
+      case 'GET disputes/:id':
+        return get(disputes, 'dispute', id!);
       case 'POST refunds':
         return refund(body);
       case 'POST setup_intents':
@@ -749,8 +755,26 @@ export function createBillingFake(intents: IntentsPort, onEvent: (event: Obj) =>
       emit('charge.dispute.created', dispute);
       return dispute;
     },
+    /** The dispute of this PaymentIntent's charge is decided: won gives the money back to us. */
+    closeDispute(paymentIntentId: string, status: 'won' | 'lost'): Obj {
+      const dispute = [...disputes.values()].find((d) => d.payment_intent === paymentIntentId);
+      if (!dispute) throw notFound('dispute', paymentIntentId);
+      dispute.status = status;
+      emit('charge.dispute.closed', dispute);
+      return dispute;
+    },
     subscription: (id: string) => subscriptions.get(id),
     invoice: (id: string) => invoices.get(id),
+    /** Every invoice, oldest first (the premium model test reads what was paid for). */
+    allInvoices: () => [...invoices.values()],
+    /** Every charge, oldest first. */
+    allCharges: () => [...charges.values()],
+    /** The charge of a PaymentIntent, if it was charged. */
+    chargeOf: (paymentIntentId: string) =>
+      [...charges.values()].find((c) => c.payment_intent === paymentIntentId),
+    /** The dispute of a PaymentIntent's charge, if any. */
+    disputeOf: (paymentIntentId: string) =>
+      [...disputes.values()].find((d) => d.payment_intent === paymentIntentId),
     customer: (id: string) => customers.get(id),
     /** The events recorded since the last call, oldest first. */
     takeEvents(): Obj[] {

@@ -1,9 +1,9 @@
 /**
- * Premium from two sources (docs/decisions/subscriptions.md): a pass's end (passes bought with
- * PaymentIntents, payments/grant.ts) and a subscription's paid-through date (billing/). premiumEndAt,
- * which every premium check reads, is always the later of the two, so nothing that reads it changes.
+ * Writing premium as the ledger derives it (billing/ledger.ts, docs/decisions/premium-ledger.md):
+ * premiumEndAt, which every premium check reads, and the ends of pass and subscription time the
+ * billing page shows. Nothing here adds time to an end; it writes what the ledger says.
  */
-import type { SubscriptionState } from '@newsroom/common';
+import type { PremiumDerivation, SubscriptionState } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import { HttpError, NotFound } from '../errors.js';
 import type { DomainEvents, PremiumChange } from '../events/domain.js';
@@ -16,18 +16,6 @@ const MAX_ATTEMPTS = 5;
 const RENEWAL_LATENESS_MS = 24 * 3600_000;
 
 const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 0);
-const later = (a: string | null, b: string | null) => (ms(a) >= ms(b) ? a : b);
-
-/**
- * The pass's end. Records from before subscriptions existed (and the seed's) carry only
- * premiumEndAt: all of it is pass time until a subscription is written.
- */
-export function passEndOf(
-  user: Pick<User, 'passEndAt' | 'subscriptionEndAt' | 'premiumEndAt'>,
-): string | null {
-  if (user.passEndAt !== undefined) return user.passEndAt;
-  return user.subscriptionEndAt === undefined ? user.premiumEndAt : null;
-}
 
 export function premiumWriter(deps: {
   repo: ReturnType<typeof createUserRepository>;
@@ -49,70 +37,60 @@ export function premiumWriter(deps: {
     return 'changed';
   }
 
-  /** Recomputes premiumEndAt from `next(user)` by compare-and-set, then says what happened. */
-  async function update(
+  /**
+   * Writes what `derive(user)` answers for the user just read, by compare-and-set on the user's
+   * premium revision (billing/ledger.ts reads the ledger inside `derive`, after the user: a ledger
+   * change meanwhile is followed by a recompute of its own whose write makes this one miss and derive
+   * again). Then says what happened.
+   */
+  async function applyPremium(
     email: string,
-    next: (user: User) => Partial<User> & { passEndAt: string | null; subscriptionEndAt: string | null },
-    { takeBackId, takenBack = false }: { takeBackId?: string; takenBack?: boolean } = {},
+    derive: (user: User) => Promise<PremiumDerivation>,
+    options: { takenBack?: boolean; granted?: boolean; subscription?: SubscriptionState } = {},
   ): Promise<{ before: string | null; after: string | null; applied: boolean }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const user = await repo.findByEmail(email);
       if (!user) throw new NotFound('Account not found');
-      if (takeBackId && user.premiumTakenBack?.includes(takeBackId)) {
-        return { before: user.premiumEndAt, after: user.premiumEndAt, applied: false };
-      }
-      const set = next(user);
-      const premiumEndAt = later(set.passEndAt, set.subscriptionEndAt);
-      // The same state again (a duplicate or a no-op event): no write, no event.
+      const derived = await derive(user);
+      const set: Partial<User> = {
+        premiumEndAt: derived.premiumEndAt,
+        passEndAt: derived.passEndAt,
+        subscriptionEndAt: derived.subscriptionEndAt,
+      };
+      if (options.subscription) set.subscription = options.subscription;
+      // An ended premium that PATCH /remove/subscription cleared stays cleared.
+      const now = clock.now().getTime();
+      const sameEnd =
+        derived.premiumEndAt === user.premiumEndAt ||
+        (user.premiumEndAt === null && ms(derived.premiumEndAt) <= now);
+      if (sameEnd) set.premiumEndAt = user.premiumEndAt;
       const unchanged =
-        !takeBackId &&
-        premiumEndAt === user.premiumEndAt &&
-        set.passEndAt === user.passEndAt &&
-        set.subscriptionEndAt === user.subscriptionEndAt &&
-        JSON.stringify(set.subscription) === JSON.stringify(user.subscription);
-      if (unchanged) return { before: user.premiumEndAt, after: premiumEndAt, applied: false };
-      if (!(await repo.setPremiumIf(user._id, user.premiumEndAt, { ...set, premiumEndAt }, takeBackId)))
-        continue;
+        user.premiumRev !== undefined &&
+        sameEnd &&
+        set.passEndAt === (user.passEndAt ?? null) &&
+        set.subscriptionEndAt === (user.subscriptionEndAt ?? null) &&
+        (!options.subscription || JSON.stringify(options.subscription) === JSON.stringify(user.subscription));
+      if (unchanged) return { before: user.premiumEndAt, after: user.premiumEndAt, applied: false };
+      const rev = user.premiumRev ?? null;
+      if (!(await repo.setPremiumIf(user._id, rev, { ...set, premiumRev: (rev ?? 0) + 1 }))) continue;
       const before = user.premiumEndAt;
-      if (ms(before) !== ms(premiumEndAt)) {
-        const change = changeOf(before, premiumEndAt, takenBack || takeBackId !== undefined);
-        await events.publish({ type: 'premium.changed', email, premiumEndAt, change });
-      } else if ('subscription' in set) {
+      const after = set.premiumEndAt ?? null;
+      if (ms(before) !== ms(after)) {
+        if (options.granted) await events.publish({ type: 'premium.granted', email, premiumEndAt: after });
+        else {
+          const change = changeOf(before, after, !!options.takenBack);
+          await events.publish({ type: 'premium.changed', email, premiumEndAt: after, change });
+        }
+      } else if (
+        options.subscription &&
+        JSON.stringify(options.subscription) !== JSON.stringify(user.subscription)
+      ) {
         await events.publish({ type: 'user.changed', email, fields: ['subscription'] });
       }
-      return { before, after: premiumEndAt, applied: true };
+      return { before, after, applied: true };
     }
     throw new HttpError(503, 'Please try again');
   }
 
-  return {
-    /**
-     * Writes the subscription's paid-through date (null: it grants nothing) and its state as All
-     * Users shows it; premiumEndAt becomes the later of it and the pass's end.
-     */
-    setSubscriptionAccess(
-      email: string,
-      subscriptionEndAt: string | null,
-      subscription: SubscriptionState,
-      takenBack = false,
-    ) {
-      // A taken-back period is recorded by billing (its ledger); the user record needs no marker.
-      return update(email, (user) => ({ passEndAt: passEndOf(user), subscriptionEndAt, subscription }), {
-        takenBack,
-      });
-    },
-
-    /** Takes `seconds` off the pass's end, once per PaymentIntent (a refund or dispute of a pass). */
-    takeBackPass(email: string, seconds: number, paymentIntentId: string) {
-      return update(
-        email,
-        (user) => {
-          const pass = passEndOf(user);
-          const shortened = pass ? new Date(ms(pass) - seconds * 1000).toISOString() : null;
-          return { passEndAt: shortened, subscriptionEndAt: user.subscriptionEndAt ?? null };
-        },
-        { takeBackId: paymentIntentId },
-      );
-    },
-  };
+  return { applyPremium };
 }

@@ -3,13 +3,14 @@ import type { User } from './types.js';
 
 /**
  * What a profile read answers: internal bookkeeping (the Firebase uid, activity stamps, the post
- * counter and the redeemed PaymentIntent ids, which would let a reader of profiles correlate
- * payments) never leaves the server.
+ * counter and the premium revision) never leaves the server.
  */
 const PROFILE_PROJECTION = {
   uid: 0,
   lastSeenAt: 0,
   postedCount: 0,
+  premiumRev: 0,
+  // Redeemed PaymentIntent ids, left on records from before the premium ledger.
   premiumGrants: 0,
   premiumTakenBack: 0,
   stripeCustomerId: 0,
@@ -104,48 +105,12 @@ export function createUserRepository(store: Store) {
       await users().updateOne({ email }, { $set: { lastSeenAt: nowIso } });
     },
     /**
-     * Compare-and-set: writes premiumEndAt only if it still holds `expected` (two grants for the same
-     * user at once cannot overwrite each other's extension) and this intent's extension is not already
-     * there; the intent's id is recorded in the same write, so a grant redone after a crash extends
-     * once. The id stays there while its payment record is pending (finishGrant takes it away once the
-     * record says granted): the list holds the grants under way, not a history.
+     * Compare-and-set of the premium fields (users/premium.ts): writes `set` only while the user's
+     * premium revision still is `expected` (null: never written).
      */
-    async extendPremiumIf(
-      userId: string,
-      expected: string | null,
-      premiumEndAt: string,
-      paymentIntentId: string,
-    ): Promise<boolean> {
-      const result = await users().updateOne(
-        { _id: userId, premiumEndAt: expected, premiumGrants: { $ne: paymentIntentId } },
-        {
-          // A pass: its end is tracked apart from a subscription's (billing/premium.ts).
-          $set: { premiumEndAt, passEndAt: premiumEndAt },
-          $push: { premiumGrants: paymentIntentId },
-        },
-      );
+    async setPremiumIf(userId: string, expected: number | null, set: Partial<User>): Promise<boolean> {
+      const result = await users().updateOne({ _id: userId, premiumRev: expected }, { $set: set });
       return result.matchedCount === 1;
-    },
-    /**
-     * Compare-and-set of the premium fields (users/premium.ts): writes `set` only while premiumEndAt
-     * still holds `expected`; with `takeBackId`, only once per id (kept in premiumTakenBack).
-     */
-    async setPremiumIf(
-      userId: string,
-      expected: string | null,
-      set: Partial<User>,
-      takeBackId?: string,
-    ): Promise<boolean> {
-      const filter: Record<string, unknown> = { _id: userId, premiumEndAt: expected };
-      if (takeBackId) filter.premiumTakenBack = { $ne: takeBackId };
-      const update: Record<string, unknown> = { $set: set };
-      if (takeBackId) update.$push = { premiumTakenBack: takeBackId };
-      const result = await users().updateOne(filter, update);
-      return result.matchedCount === 1;
-    },
-    /** After the payment record says granted: the intent's id is no longer needed on the user. */
-    async finishGrant(email: string, paymentIntentId: string): Promise<void> {
-      await users().updateOne({ email }, { $pull: { premiumGrants: paymentIntentId } });
     },
     async usesPhoto(url: string): Promise<boolean> {
       return (await users().countDocuments({ photoURL: url })) > 0;

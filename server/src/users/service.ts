@@ -187,21 +187,9 @@ export function createUserService({
     /** Writers by public id, or by account id: name, photo, public id, and the e-mail to find their articles. */
     writersByPublicIds: writers.findByPublicIds,
     writersByIds: writers.findByIds,
-    /** Premium extension by compare-and-set (payments/grant.ts); says so when it moved. */
-    async extendPremiumIf(
-      user: Pick<User, '_id' | 'email'>,
-      expected: string | null,
-      premiumEndAt: string,
-      paymentIntentId: string,
-    ) {
-      const moved = await repo.extendPremiumIf(user._id, expected, premiumEndAt, paymentIntentId);
-      if (moved) await events.publish({ type: 'premium.granted', email: user.email, premiumEndAt });
-      return moved;
-    },
-    finishGrant: repo.finishGrant,
     /** The Stripe Customer made on the user's first subscription (billing/). */
     setStripeCustomerId: (email: string, stripeCustomerId: string) => setFields(email, { stripeCustomerId }),
-    /** Subscriptions, refunds and disputes moving premium (billing/; users/premium.ts). */
+    /** Writing premium as the ledger derives it (billing/ledger.ts; users/premium.ts). */
     ...premiumWriter({ repo, clock, events }),
     /** The free plan's posting slot, taken atomically (articles). */
     async claimPostSlot(...args: Parameters<typeof repo.claimPostSlot>) {

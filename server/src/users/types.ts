@@ -27,16 +27,14 @@ export interface User {
   lastSeenAt?: string;
   /** Articles this user ever posted (deleting one does not give the free-plan slot back). */
   postedCount?: number;
-  /** Ids of the grants under way whose extension is already in premiumEndAt; see payments/grant.ts. */
-  premiumGrants?: string[];
   /**
-   * Premium = the later of the pass's end and the subscription's paid-through date; premiumEndAt
-   * holds that later one (billing/, docs/decisions/subscriptions.md). Absent on records from before.
+   * premiumEndAt and the ends of pass and subscription time as the premium ledger derives them
+   * (billing/ledger.ts, docs/decisions/premium-ledger.md). Absent on records from before the ledger.
    */
   passEndAt?: string | null;
   subscriptionEndAt?: string | null;
-  /** PaymentIntents of passes whose time a refund or dispute took back (each once). */
-  premiumTakenBack?: string[];
+  /** How many times the ledger's derivation was written: the compare-and-set of users/premium.ts. */
+  premiumRev?: number;
   /** The user's Stripe Customer, made on their first subscription. */
   stripeCustomerId?: string;
   /** Their latest subscription, as All Users shows it. */

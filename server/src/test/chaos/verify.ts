@@ -7,6 +7,8 @@
 import type { Doc, Store } from '../../store/port.js';
 import { openEmbeddedStore } from '../../store/embedded/index.js';
 import type { Ledger } from './ledger.js';
+import type { PremiumGrantRecord } from '../../billing/grants/repository.js';
+import { derivePremium, type LedgerPeriod, type LedgerTime } from '@newsroom/common';
 
 interface ArticleDoc extends Doc {
   articleTitle: string;
@@ -18,8 +20,8 @@ interface UserDoc extends Doc {
   email: string;
   name: string;
   premiumEndAt: string | null;
-  premiumGrants?: string[];
 }
+type GrantDoc = PremiumGrantRecord;
 interface PaymentDoc extends Doc {
   paymentIntentId: string;
   email: string;
@@ -37,10 +39,11 @@ export async function verifyStore(source: string | Store, ledger: Ledger): Promi
     const articles = await store.collection<ArticleDoc>('articles').find({});
     const users = await store.collection<UserDoc>('users').find({});
     const payments = await store.collection<PaymentDoc>('payments').find({});
+    const grants = await store.collection<GrantDoc>('premium_grants').find({});
     const publishers = await store.collection('publishers').find({});
     checkArticles(ledger, articles, problems);
     checkUsers(ledger, users, problems);
-    checkPayments(ledger, users, payments, problems);
+    checkPayments(ledger, users, payments, grants, problems);
     const names = publishers.map((p) => String(p.publisherName)).sort();
     if (JSON.stringify(names) !== JSON.stringify([...ledger.publishers].sort())) {
       problems.push(`publishers changed: ${names.join(', ')}`);
@@ -126,16 +129,19 @@ function checkUsers(ledger: Ledger, docs: UserDoc[], problems: string[]): void {
 }
 
 /**
- * Grants: the durable proof of one is its payment record in state 'granted' and premiumEndAt, which
- * it extended (payments/grant.ts); `premiumGrants` only holds grants under way. So: an acknowledged
- * grant has a granted record; premiumEndAt reaches past every extended grant's end; and no grant was
- * applied twice: each extension is max(now, end) + seconds, so premiumEndAt never exceeds the time of
- * this check plus the seconds of the grants extended (granted records, and pending ones whose id is
- * in premiumGrants). A grant applied twice adds a plan's seconds more than that allows whenever
- * the run is shorter than the plan (the 1-minute plan here).
+ * Grants: the durable proof of one is its payment record in state 'granted', written after premium
+ * was derived with it (payments/grant.ts, docs/decisions/premium-ledger.md). So: an acknowledged grant
+ * has a granted record; and premiumEndAt lies between the ledger's derivation from the granted records
+ * (each was derived before it was marked) and from every record (a pending one was derived or not when
+ * the crash came). A grant applied twice would put it past the second.
  */
-function checkPayments(ledger: Ledger, users: UserDoc[], docs: PaymentDoc[], problems: string[]): void {
-  const userByEmail = new Map(users.map((u) => [u.email, u]));
+function checkPayments(
+  ledger: Ledger,
+  users: UserDoc[],
+  docs: PaymentDoc[],
+  grants: GrantDoc[],
+  problems: string[],
+): void {
   const byIntent = new Map(docs.map((d) => [d.paymentIntentId, d]));
   for (const [id, entry] of ledger.payments) {
     const record = byIntent.get(id);
@@ -144,41 +150,36 @@ function checkPayments(ledger: Ledger, users: UserDoc[], docs: PaymentDoc[], pro
       else if (record.state === 'pending') problems.push(`acknowledged grant ${id} is still pending`);
     }
   }
-  const extendedSeconds = new Map<string, number>();
   for (const record of docs) {
     if (record.state === 'pending') ledger.cutOff.pendingGrants++;
     const entry = ledger.payments.get(record.paymentIntentId);
-    if (!entry || entry.email !== record.email) {
+    if (!entry || entry.email !== record.email)
       problems.push(`unexpected payment record ${record.paymentIntentId}`);
-      continue;
-    }
-    const user = userByEmail.get(record.email);
-    const extended =
-      record.state !== 'pending' || (user?.premiumGrants ?? []).includes(record.paymentIntentId);
-    if (extended)
-      extendedSeconds.set(record.email, (extendedSeconds.get(record.email) ?? 0) + record.seconds);
-    if (record.state !== 'pending') {
-      const end = user?.premiumEndAt ? new Date(user.premiumEndAt).getTime() : 0;
-      if (end < new Date(record.grantedAt).getTime() + record.seconds * 1000) {
-        problems.push(`premiumEndAt of ${record.email} is before the end of grant ${record.paymentIntentId}`);
-      }
-    }
   }
-  const now = Date.now();
+  const ms = (iso: string | null) => (iso ? Date.parse(iso) : 0);
   for (const user of users) {
-    const grants = user.premiumGrants ?? [];
-    if (new Set(grants).size !== grants.length) problems.push(`${user.email}: an intent granted twice`);
-    for (const id of grants) {
-      if (!byIntent.has(id)) problems.push(`${user.email}: extension for ${id} without a payment record`);
-    }
-    const seconds = extendedSeconds.get(user.email);
-    if (seconds !== undefined && user.premiumEndAt) {
-      const start = new Date(user.premiumEndAt).getTime() - seconds * 1000;
-      if (start > now + 1000) {
-        problems.push(
-          `${user.email}: premiumEndAt is ${Math.round((start - now) / 1000)} s past its grants (one applied twice)`,
-        );
-      }
-    }
+    const own = docs.filter((d) => d.email === user.email);
+    if (own.length === 0) continue;
+    const periods: LedgerPeriod[] = grants
+      .filter((g) => g.email === user.email && g.kind === 'legacy' && g.start && g.end)
+      .map((g) => ({ id: g._id, kind: 'grant', start: g.start!, end: g.end! }));
+    const times = (records: PaymentDoc[]): LedgerTime[] =>
+      records.map((r) => ({
+        id: r.paymentIntentId,
+        kind: 'pass',
+        paidAt: r.grantedAt,
+        seconds: r.seconds,
+        order: r._id,
+      }));
+    const least = derivePremium({
+      periods,
+      times: times(own.filter((r) => r.state !== 'pending')),
+    }).premiumEndAt;
+    const most = derivePremium({ periods, times: times(own) }).premiumEndAt;
+    const end = ms(user.premiumEndAt);
+    if (end < ms(least))
+      problems.push(`premiumEndAt of ${user.email} is before the end of its granted passes`);
+    if (end > ms(most))
+      problems.push(`${user.email}: premiumEndAt is past what its passes paid for (one applied twice)`);
   }
 }

@@ -3,6 +3,13 @@ import { DateTime } from '@/components/DateTime';
 import type { BillingSummary } from '@/lib/api/types';
 import { planLabel, subscriptionStatusLabel } from '@/lib/billing-labels';
 
+const SOURCE_LABEL: Record<BillingSummary['premium']['source'], string> = {
+  pass: 'from your pass',
+  subscription: 'from your subscription',
+  grant: 'granted by Newsroom',
+  none: '',
+};
+
 /** Current access and why: the pass, the subscription (renews on … / ends on …), or none. */
 export function AccessSummary({ billing }: { billing: BillingSummary }) {
   const { premium, subscription } = billing;
@@ -13,9 +20,7 @@ export function AccessSummary({ billing }: { billing: BillingSummary }) {
       {premium.active && premium.premiumEndAt ? (
         <p className="text-lg font-semibold">
           Premium until <DateTime value={premium.premiumEndAt} />{' '}
-          <span className="font-normal text-muted">
-            ({premium.source === 'pass' ? 'from your pass' : 'from your subscription'})
-          </span>
+          <span className="font-normal text-muted">({SOURCE_LABEL[premium.source]})</span>
         </p>
       ) : (
         <p className="text-lg font-semibold">
@@ -25,11 +30,11 @@ export function AccessSummary({ billing }: { billing: BillingSummary }) {
           </Link>
         </p>
       )}
-      {premium.source !== 'pass' &&
+      {premium.source === 'subscription' &&
         premium.passEndAt &&
         new Date(premium.passEndAt).getTime() > Date.now() && (
           <p>
-            Pass until <DateTime value={premium.passEndAt} />.
+            Your pass runs after it, until <DateTime value={premium.passEndAt} />.
           </p>
         )}
       {subscription && (

@@ -1,0 +1,40 @@
+/**
+ * POST /admin/premium-grants: an admin gives a reader days of premium (docs/decisions/premium-ledger.md).
+ * The days are an entry of the premium ledger, spent like a pass's time: after any paid period.
+ */
+import { premiumGrantBody } from '@newsroom/common';
+import { Router } from 'express';
+import { NotFound } from '../errors.js';
+import { parseInput } from '../http/input.js';
+import type { RouteContext } from '../context.js';
+import { newId } from '../store/ids.js';
+import { createUserService } from '../users/service.js';
+import { premiumGrantsRepository } from './grants/repository.js';
+import { premiumLedger } from './ledger.js';
+
+export function premiumGrantRoutes(ctx: RouteContext): Router {
+  const router = Router();
+  const grants = premiumGrantsRepository(ctx.store);
+  const ledger = premiumLedger(ctx);
+  const users = createUserService(ctx);
+
+  router.post('/admin/premium-grants', ctx.guards.requireAdmin, async (req, res) => {
+    const { email, days, note } = parseInput(premiumGrantBody, req.body ?? {});
+    if (!(await users.findByEmail(email))) throw new NotFound('User not found');
+    const id = newId();
+    await grants.insert({
+      _id: id,
+      email,
+      kind: 'admin',
+      grantedAt: ctx.clock.now().toISOString(),
+      seconds: days * 86_400,
+      by: req.auth!.email,
+      ...(note ? { note } : {}),
+    });
+    const { after } = await ledger.recompute(email);
+    ctx.logger.info({ grantId: id, days }, 'premium granted by an admin');
+    res.json({ id, email, days, premiumEndAt: after });
+  });
+
+  return router;
+}
