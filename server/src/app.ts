@@ -62,6 +62,11 @@ export interface AppParts {
   /** Where the app's services publish what happened; its cache and live streams subscribe. */
   events: DomainEvents;
   live: LiveEvents;
+  /**
+   * Resolves once what the event subscribers started (mails being queued) is done: wait for it before
+   * closing the store.
+   */
+  settled(): Promise<void>;
 }
 
 /** createApp, also answering its cache, domain events and live events. */
@@ -87,7 +92,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     new InProcessDomainEvents((err) => deps.logger.error({ err }, 'domain event listener failed'));
   events.subscribe((event) => invalidate(cache, event));
   // Mails follow what happened: queued in the shared outbox, sent by the sweeps (mail/).
-  subscribeMail(events, { ...deps, mail: createMailService(deps) });
+  const mail = subscribeMail(events, { ...deps, mail: createMailService(deps) });
   const live = createLiveEvents(events);
   liveByApp.set(app, live);
   if (shared) {
@@ -169,7 +174,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     res.status(404).json({ message: 'Not found' });
   });
   app.use(errorHandler(deps));
-  return { app, cache, events, live };
+  return { app, cache, events, live, settled: () => mail.settled() };
 }
 
 declare module 'express-serve-static-core' {

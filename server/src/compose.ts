@@ -32,7 +32,10 @@ export interface Composed {
   uploads: UploadStorage;
   /** Billing reconciliation (billing/reconcile.ts), when Stripe is configured: a sweep runs it too. */
   billing?: BillingReconciler;
-  /** Stops the sweeps, ends the live streams, leaves Redis and closes the database (in that order). */
+  /**
+   * Stops the sweeps, waits for the mails of what happened to be queued, ends the live streams, leaves
+   * Redis and closes the database (in that order).
+   */
   close(): Promise<void>;
 }
 
@@ -84,7 +87,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       shared,
       uploads,
     };
-    const { app, live, events } = createAppWithParts(deps);
+    const { app, live, events, settled } = createAppWithParts(deps);
     // With the app's domain events: a repair's premium change reaches the caches and live streams.
     const billing = deps.stripe
       ? billingReconciler({ store, stripe: deps.stripe, clock, logger, events })
@@ -118,6 +121,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       close() {
         closed ??= (async () => {
           await sweeps.stop();
+          await settled();
           live.streams.close();
           for (const step of closing) await step();
         })();

@@ -14,10 +14,16 @@ import { noDomainEvents } from '../events/domain.js';
 import { transactionalContent, type TransactionalMail } from './messages.js';
 import type { MailService } from './service.js';
 
+export interface MailSubscription {
+  unsubscribe(): void;
+  /** Resolves once the mails of the events seen so far are queued (before the store closes). */
+  settled(): Promise<void>;
+}
+
 export function subscribeMail(
   events: DomainEvents,
   deps: { store: Store; clock: Clock; logger: Logger; mail: MailService },
-): () => void {
+): MailSubscription {
   const users = createUserService({ store: deps.store, clock: deps.clock, events: noDomainEvents });
 
   /** Queues `mail` for `to` under `key`, greeting them by their own name. */
@@ -84,9 +90,18 @@ export function subscribeMail(
     }
   }
 
-  return events.subscribe((event) => {
-    handle(event).catch((err: unknown) =>
+  const queueing = new Set<Promise<void>>();
+  const unsubscribe = events.subscribe((event) => {
+    const queued = handle(event).catch((err: unknown) =>
       deps.logger.error({ err, event: event.type }, 'mail: could not queue the mail of an event'),
     );
+    queueing.add(queued);
+    void queued.finally(() => queueing.delete(queued));
   });
+  return {
+    unsubscribe,
+    async settled() {
+      while (queueing.size) await Promise.all(queueing);
+    },
+  };
 }
