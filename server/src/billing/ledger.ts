@@ -33,44 +33,44 @@ const blockOf = (takenBackAt: string | undefined, restoredAt: string | undefined
  * A subscription's paid time within [from, bound) (its status's bound: billing/paid-through.ts): each
  * paid invoice's period, blocked from the moment a refund or dispute took it back (its start, for
  * records from before that moment was kept) until its end or a won dispute; and what no invoice
- * record explains (a retry window, an invoice of nothing) as plain paid time. Periods overlap where a
- * plan switch started a new one, so a period taken back never takes what another paid for.
+ * record explains (a retry window) as plain paid time. An invoice of nothing (a switch paid by the
+ * old period's credit) is no record: its dates stay the credited period's, within the bound.
  */
 function subscriptionPeriods(
   id: string,
-  from: string,
-  bound: string,
+  { from, bound, paidBound }: { from: string; bound: string; paidBound: string },
   invoices: InvoiceRecord[],
 ): LedgerPeriod[] {
-  const clip = (start: string, end: string) => ({
-    start: later(start, from),
-    end: end < bound ? end : bound,
-  });
-  const periods: LedgerPeriod[] = invoices.map((invoice) => ({
+  // Each paid period within the bound. Periods overlap where a plan switch started a new one before
+  // the old one ended: taking back either leaves what the other paid for.
+  const paid = [...invoices]
+    .sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1))
+    .map((invoice) => ({
+      invoice,
+      start: later(invoice.periodStart, from),
+      end: invoice.periodEnd < paidBound ? invoice.periodEnd : paidBound,
+    }));
+  const periods: LedgerPeriod[] = paid.map(({ invoice, start, end }) => ({
     id: `${id}/${invoice._id}`,
     kind: 'subscription',
-    ...clip(invoice.periodStart, invoice.periodEnd),
+    start,
+    end,
     blocks: invoice.takenBack
       ? [
           {
             from: later(invoice.takenBackAt ?? invoice.periodStart, invoice.periodStart),
-            to:
-              invoice.restoredAt && invoice.restoredAt < invoice.periodEnd
-                ? invoice.restoredAt
-                : invoice.periodEnd,
+            to: invoice.restoredAt && invoice.restoredAt < end ? invoice.restoredAt : end,
           },
         ]
       : [],
   }));
-  // The rest of [from, bound): the gaps between the invoices' periods.
+  // The rest of [from, bound): what no paid invoice's period explains.
   let cursor = from;
-  const sorted = [...invoices].sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1));
-  for (const invoice of [...sorted, { periodStart: bound, periodEnd: bound }]) {
-    const gapEnd = invoice.periodStart < bound ? invoice.periodStart : bound;
+  for (const { start, end } of [...paid, { start: bound, end: bound }]) {
+    const gapEnd = start < bound ? start : bound;
     if (gapEnd > cursor)
       periods.push({ id: `${id}/${cursor}`, kind: 'subscription', start: cursor, end: gapEnd });
-    cursor = later(cursor, invoice.periodEnd);
-    if (cursor >= bound) break;
+    cursor = later(cursor, end);
   }
   return periods.filter((p) => p.end > p.start);
 }
@@ -104,7 +104,11 @@ export function premiumLedger(deps: { store: Store; clock: Clock; logger: Logger
       if (!bound) continue;
       // Paid time starts when a trial (covered by a pass) ends.
       const from = sub.trialEnd && sub.trialEnd > sub.createdAt ? sub.trialEnd : sub.createdAt;
-      periods.push(...subscriptionPeriods(sub._id, from, bound, await billing.paidInvoicesOf(sub._id)));
+      // An unpaid renewal's period is no invoice's: what Stripe's retries grant of it is plain time.
+      const paidBound =
+        sub.latestInvoicePaid || sub.currentPeriodStart > bound ? bound : sub.currentPeriodStart;
+      const invoices = await billing.paidInvoicesOf(sub._id);
+      periods.push(...subscriptionPeriods(sub._id, { from, bound, paidBound }, invoices));
     }
     const times: LedgerTime[] = passes.map((pass) => ({
       id: pass.paymentIntentId,

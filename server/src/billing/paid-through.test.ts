@@ -21,7 +21,8 @@ describe('paidThrough', () => {
   });
 
   it('keeps a past_due subscription within the retry window only', () => {
-    expect(paidThrough(sub({ status: 'past_due' }))).toBe(
+    expect(paidThrough(sub({ status: 'past_due', latestInvoicePaid: true }))).toBe(MAY_1);
+    expect(paidThrough(sub({ status: 'past_due', latestInvoicePaid: false }))).toBe(
       new Date(Date.parse(APR_1) + RETRY_WINDOW_MS).toISOString(),
     );
   });

@@ -32,8 +32,9 @@ export function paidThrough(
       until = end;
       break;
     case 'past_due':
-      // The renewal failed: the last paid period ended at `start`; Stripe retries for a while.
-      until = Math.min(end, start + RETRY_WINDOW_MS);
+      // The renewal failed: the last paid period ended at `start`; Stripe retries for a while. Unless
+      // the latest invoice (a plan switch's, paid meanwhile) pays for the current period.
+      until = sub.latestInvoicePaid ? end : Math.min(end, start + RETRY_WINDOW_MS);
       break;
     case 'canceled':
       if (inTrial) until = null;

@@ -1,6 +1,6 @@
 /**
  * Money that adds up, checked where the features meet (docs/decisions/premium-ledger.md): random
- * sequences of passes, subscriptions, renewals paid and failed, cancels, resumes, refunds (full and
+ * sequences of passes, subscriptions, renewals paid and failed, plan switches, cancels, resumes, refunds (full and
  * partial), disputes (won and lost), admin grants and webhooks delivered late, twice or reversed,
  * run through HTTP against the app and the Stripe-compatible test server, with time moving. After
  * every step whose webhooks have all arrived, the reader's premium must end exactly when a small
@@ -87,29 +87,71 @@ interface Span {
   taking: Taking;
 }
 
-/** What Stripe says was paid for with time: each paid invoice's period, and a failed renewal's retries. */
+/**
+ * What Stripe says was paid for with time: each subscription's paid invoices until the subscription's
+ * current period ends, or starts when its latest invoice is unpaid (an invoice of nothing, for a trial or paid by a switch's credit, is no payment);
+ * and a failed renewal's retries: while Stripe retries, and for good once a later payment came.
+ */
 function paidPeriods(model: Model): Span[] {
   const spans: Span[] = [];
-  for (const invoice of stripeServer.billing.allInvoices()) {
-    // A trial's invoice of nothing is no payment: the pass it waits behind pays for those days.
-    if (
-      invoice.status !== 'paid' ||
-      (invoice.amount_due === 0 && invoice.billing_reason === 'subscription_create')
-    )
-      continue;
-    const line = (invoice.lines as { data: { period: { start: number; end: number } }[] }).data[0]!;
-    const payment = (invoice.payments as { data: { payment: { payment_intent: string } }[] }).data.at(-1);
-    const taking = (payment && model.invoiceTakings.get(payment.payment.payment_intent)) || {
+  const periodOf = (subscriptionId: string) =>
+    (
+      stripeServer.billing.subscription(subscriptionId)!.items as {
+        data: { current_period_start: number; current_period_end: number }[];
+      }
+    ).data[0]!;
+  // The current period counts as paid when the subscription's latest invoice is.
+  const paidUntil = (subscriptionId: string) => {
+    const sub = stripeServer.billing.subscription(subscriptionId)!;
+    const latest = stripeServer.billing.invoice(sub.latest_invoice as string);
+    const period = periodOf(subscriptionId);
+    return (latest?.status === 'paid' ? period.current_period_end : period.current_period_start) * 1000;
+  };
+  const paid = stripeServer.billing
+    .allInvoices()
+    .filter((invoice) => invoice.status === 'paid' && (invoice.amount_due as number) > 0)
+    .map((invoice) => {
+      const line = (invoice.lines as { data: { period: { start: number; end: number } }[] }).data[0]!;
+      const payment = (invoice.payments as { data: { payment: { payment_intent: string } }[] }).data.at(-1);
+      const parent = invoice.parent as { subscription_details: { subscription: string } };
+      return {
+        subscriptionId: parent.subscription_details.subscription,
+        start: line.period.start * 1000,
+        end: line.period.end * 1000,
+        pi: payment?.payment.payment_intent,
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+  for (const invoice of paid) {
+    const taking = (invoice.pi && model.invoiceTakings.get(invoice.pi)) || {
       takenBackAt: null,
       cause: null,
       restoredAt: null,
     };
-    spans.push({ start: line.period.start * 1000, end: line.period.end * 1000, taking });
+    const end = Math.min(invoice.end, paidUntil(invoice.subscriptionId));
+    spans.push({ start: invoice.start, end, taking });
+  }
+  // A subscription still running (a late renewal paid, or a switch paid while retrying) covers the
+  // days Stripe spent retrying before a payment: from where its paid time (or its charging) began.
+  const running = new Set(['active', 'past_due', 'trialing']);
+  for (const [i, invoice] of paid.entries()) {
+    const sub = stripeServer.billing.subscription(invoice.subscriptionId)!;
+    if (!running.has(sub.status as string)) continue;
+    const previous = paid.slice(0, i).findLast((p) => p.subscriptionId === invoice.subscriptionId);
+    // From the end of the paid period before, or from when it began to charge (a trial's end).
+    const since = previous
+      ? previous.end
+      : ((sub.trial_end as number | null) ?? (sub.created as number)) * 1000;
+    if (invoice.start > since)
+      spans.push({
+        start: since,
+        end: invoice.start,
+        taking: { takenBackAt: null, cause: null, restoredAt: null },
+      });
   }
   const sub = model.subscriptionId ? stripeServer.billing.subscription(model.subscriptionId) : null;
   if (sub?.status === 'past_due') {
-    const item = (sub.items as { data: { current_period_start: number; current_period_end: number }[] })
-      .data[0]!;
+    const item = periodOf(model.subscriptionId!);
     const start = item.current_period_start * 1000;
     spans.push({
       start,
@@ -328,6 +370,20 @@ const billingAction = (path: '/billing/cancel' | '/billing/resume') =>
     hasSubscription,
   );
 
+const switchPlan = (plan: 'monthly' | 'yearly', previewFirst: boolean) =>
+  command(
+    `switch to ${plan}${previewFirst ? ' after a preview' : ''}`,
+    async (model, real) => {
+      if (previewFirst)
+        await request(real.t.app).get(`/billing/switch-preview?plan=${plan}`).set(as(real.reader));
+      const res = await request(real.t.app).post('/billing/switch').set(as(real.reader)).send({ plan });
+      // 409: already on that plan; 402: the card was declined (renewals failing).
+      expect([200, 402, 409], JSON.stringify(res.body)).toContain(res.status);
+      await deliverPending(model, real, 'inOrder');
+    },
+    (model) => hasSubscription(model) && model.undelivered.length === 0,
+  );
+
 const failRenewals = (fail: boolean) =>
   command(
     fail ? 'renewals start failing' : 'renewals pay again',
@@ -428,6 +484,9 @@ const commands = [
     ),
   fc.constantFrom('monthly', 'yearly').map(subscribe),
   fc.constantFrom('/billing/cancel', '/billing/resume').map(billingAction),
+  fc
+    .tuple(fc.constantFrom('monthly', 'yearly'), fc.boolean())
+    .map(([plan, preview]) => switchPlan(plan, preview)),
   fc.boolean().map(failRenewals),
   fc
     .tuple(
