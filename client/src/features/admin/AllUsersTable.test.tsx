@@ -70,6 +70,11 @@ beforeAll(async () => {
     if (path.startsWith('/all-users')) return { status: 200, body: { users: [ROSA, OTTO], totalPages: 1 } };
     if (path === `/admin/billing?email=${encodeURIComponent(ROSA.email)}`)
       return { status: 200, body: ROSA_BILLING };
+    if (method === 'POST' && path === '/admin/premium-grants')
+      return {
+        status: 200,
+        body: { id: 'g1', email: ROSA.email, days: 30, premiumEndAt: '2026-07-31T12:00:00.000Z' },
+      };
     if (method === 'POST' && path === '/admin/refunds')
       return { status: 200, body: { refundId: 're_1', status: 'succeeded' } };
     return { status: 404, body: { message: 'Not found' } };
@@ -114,4 +119,25 @@ describe('All Users: subscriptions and refunds', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Refunded' })).toBeInTheDocument();
   }, 15_000); // SweetAlert2 and two dialogs: slow on a busy 2-core machine
+
+  it('gives a user days of premium from their payments dialog', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AllUsersTable />, { session: admin });
+
+    await user.click(await screen.findByRole('button', { name: 'Refund: Rosa' }));
+    const form = await screen.findByRole('form', { name: 'Give premium' });
+    const days = within(form).getByRole('spinbutton', { name: 'Days' });
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(within(form).getByRole('button', { name: 'Give 30 days' }));
+
+    await waitFor(() =>
+      expect(api.seen.find((r) => r.path === '/admin/premium-grants')?.body).toEqual({
+        email: ROSA.email,
+        days: 30,
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Premium given' })).toBeInTheDocument();
+    expect(screen.getByText(/Rosa is premium until/)).toBeInTheDocument();
+  }, 15_000);
 });

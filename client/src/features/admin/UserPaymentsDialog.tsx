@@ -3,7 +3,9 @@ import { LoadError } from '@/components/LoadError';
 import { Modal } from '@/components/Modal';
 import { PaymentStatusBadge } from '@/components/PaymentStatusBadge';
 import { Spinner } from '@/components/Spinner';
-import { useRefundPayment, useUserBilling } from '@/lib/api/billing';
+import { useGrantPremium, useRefundPayment, useUserBilling } from '@/lib/api/billing';
+import { PREMIUM_GRANT_MAX_DAYS } from '@newsroom/common';
+import { useState, type FormEvent } from 'react';
 import type { BillingPayment } from '@/lib/api/types';
 import { formatDollars, refundable } from '@/lib/billing-labels';
 import { errorMessage } from '@/lib/error-message';
@@ -25,6 +27,25 @@ export function UserPaymentsDialog({ user, onClose }: UserPaymentsDialogProps) {
   const email = user?.email ?? '';
   const billing = useUserBilling(email, user !== null);
   const refund = useRefundPayment(email);
+  const grant = useGrantPremium(email);
+  const [days, setDays] = useState('7');
+
+  const onGrant = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    onClose();
+    try {
+      const given = await grant.mutateAsync({ email: user.email, days: Number(days) });
+      void swal.fire({
+        icon: 'success',
+        title: m.granted,
+        text: m.grantedText(user.name, formatDate(given.premiumEndAt ?? '', 'short') ?? ''),
+      });
+    } catch (error) {
+      console.error(error);
+      void swal.fire({ icon: 'error', title: m.grantFailedTitle, text: errorMessage(error) });
+    }
+  };
 
   const onRefund = async (payment: BillingPayment) => {
     if (!user || !payment.paymentIntentId) return;
@@ -91,6 +112,34 @@ export function UserPaymentsDialog({ user, onClose }: UserPaymentsDialogProps) {
           ))}
         </ul>
       )}
+      <form
+        className="mt-4 border-t border-rule pt-4"
+        onSubmit={(e) => void onGrant(e)}
+        aria-label={m.grantTitle}
+      >
+        <h3 className="font-semibold">{m.grantTitle}</h3>
+        <p className="text-sm text-muted" id="grant-help">
+          {m.grantHelp}
+        </p>
+        <div className="mt-2 flex flex-wrap items-end gap-3">
+          <label className="flex flex-col text-sm">
+            Days
+            <input
+              type="number"
+              className="input w-28"
+              min={1}
+              max={PREMIUM_GRANT_MAX_DAYS}
+              required
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              aria-describedby="grant-help"
+            />
+          </label>
+          <button type="submit" className="btn btn-primary px-3 py-1.5" disabled={grant.isPending}>
+            Give {days || '…'} days
+          </button>
+        </div>
+      </form>
     </Modal>
   );
 }

@@ -16,6 +16,11 @@ export const adminMessages = {
   refundedText:
     'Stripe is returning the money; the premium time it bought is taken back when Stripe confirms.',
   refundFailedTitle: 'The refund did not go through',
+  grantTitle: 'Give premium',
+  grantHelp: 'Days of premium, spent after any paid subscription or pass time (an apology, a prize).',
+  granted: 'Premium given',
+  grantedText: (name: string, end: string) => `${name} is premium until ${end}.`,
+  grantFailedTitle: 'Premium could not be given',
 } as const;
 
 /** The Revenue tab (docs/decisions/revenue-view.md). */

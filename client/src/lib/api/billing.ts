@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CardSetupSchema, RefundSchema, SubscriptionPlanSchema } from '@newsroom/common';
+import type {
+  CardSetupSchema,
+  PremiumGrant,
+  PremiumGrantInput,
+  RefundSchema,
+  SubscriptionPlanSchema,
+} from '@newsroom/common';
 import { SUBSCRIPTION_PLANS } from '@newsroom/common/plans';
 import { api } from '@/lib/api-client';
 import { accountKeys } from './account-keys';
@@ -86,6 +92,12 @@ export async function refundPayment(paymentIntentId: string): Promise<Refund> {
   return data;
 }
 
+/** POST /admin/premium-grants {email, days, note?}: days of premium, spent after any paid period. */
+export async function grantPremium(input: PremiumGrantInput): Promise<PremiumGrant> {
+  const { data } = await api.post<PremiumGrant>('/admin/premium-grants', input);
+  return data;
+}
+
 export const billingQueries = {
   /**
    * The catalog rarely changes, and the server answers it from the same shared table: screens start
@@ -154,6 +166,16 @@ export const useRefundPayment = (email: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundPayment,
+    onSettled: () => invalidate(queryClient, staleAfter.refundIssued(email)),
+    meta: { errorToast: false },
+  });
+};
+
+/** An admin gives a user days of premium: their billing, the users list and the revenue are stale. */
+export const useGrantPremium = (email: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: grantPremium,
     onSettled: () => invalidate(queryClient, staleAfter.refundIssued(email)),
     meta: { errorToast: false },
   });
