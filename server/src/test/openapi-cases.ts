@@ -314,7 +314,8 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [404, () => post('/admin/refunds', { paymentIntentId: 'pi_unknown' }, 'admin')],
     ],
     grantPremium: [
-      [200, () => post('/admin/premium-grants', { email: w.reader.email, days: 7 }, 'admin')],
+      // To the premium reader: the other readers' 402 cases must stay 402.
+      [200, () => post('/admin/premium-grants', { email: w.premium.email, days: 7 }, 'admin')],
       [400, () => post('/admin/premium-grants', { email: w.reader.email, days: 0 }, 'admin')],
       [403, () => post('/admin/premium-grants', { email: w.reader.email, days: 7 }, 'reader')],
       [404, () => post('/admin/premium-grants', { email: 'nobody@example.test', days: 7 }, 'admin')],

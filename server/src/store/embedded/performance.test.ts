@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newId } from '../ids.js';
+import { newId, newPublicId } from '../ids.js';
 import { ensureIndexes } from '../index.js';
 import { openEmbeddedStore, type EmbeddedStore } from './index.js';
 import { median } from '../../test/median.js';
@@ -45,11 +45,14 @@ beforeAll(async () => {
     };
   });
   await store.collection('articles').insertMany(docs);
-  await store
-    .collection('users')
-    .insertMany(
-      Array.from({ length: 5000 }, (_, i) => ({ _id: newId(), email: `user${i}@x.test`, name: `U${i}` })),
-    );
+  await store.collection('users').insertMany(
+    Array.from({ length: 5000 }, (_, i) => ({
+      _id: newId(),
+      publicId: newPublicId(),
+      email: `user${i}@x.test`,
+      name: `U${i}`,
+    })),
+  );
 }, 60_000);
 
 afterAll(async () => {
