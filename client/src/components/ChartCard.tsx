@@ -29,6 +29,9 @@ const pad = (column: number) => (column > 0 ? 'pl-3' : '');
  * numbers as a table anyone can open (a closed disclosure by default, so the card stays a chart).
  */
 export function ChartCard({ title, summary, numbers, heightClass, children }: ChartCardProps) {
+  // Beside several values a point's name (a month) stays on one line; a lone value leaves a long
+  // name (a publisher) room to wrap.
+  const shortNames = numbers && numbers.columns.length > 2 ? 'whitespace-nowrap' : '';
   return (
     <figure className="card min-w-0 p-4">
       <figcaption className="mb-3">
@@ -66,7 +69,7 @@ export function ChartCard({ title, summary, numbers, heightClass, children }: Ch
             <tbody>
               {numbers.rows.map(([label, ...values], i) => (
                 <tr key={`${i}-${label}`} className="border-b border-rule/60">
-                  <th scope="row" className="py-1 pr-4 font-normal">
+                  <th scope="row" className={`py-1 pr-4 font-normal ${shortNames}`}>
                     {label}
                   </th>
                   {values.map((value, c) => (

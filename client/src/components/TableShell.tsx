@@ -14,6 +14,8 @@ interface TableShellProps {
   cellClass?: string;
   /** The previous page is still shown while the next one loads: dimmed and marked busy. */
   stale?: boolean;
+  /** Rows of many short figures: on a phone their labelled cells sit two to a line. */
+  pairedCells?: boolean;
   /** The <tr> rows. */
   children: ReactNode;
 }
@@ -28,11 +30,12 @@ export function TableShell({
   minWidthClass,
   cellClass = 'px-4 py-3',
   stale,
+  pairedCells,
   children,
 }: TableShellProps) {
   return (
     <div
-      className={`card table-cards transition-opacity sm:overflow-x-auto ${stale ? 'opacity-60' : ''}`}
+      className={`card table-cards transition-opacity sm:overflow-x-auto ${pairedCells ? 'table-cards-paired' : ''} ${stale ? 'opacity-60' : ''}`}
       aria-busy={stale}
     >
       <table className={`w-full ${minWidthClass} text-left text-sm`}>

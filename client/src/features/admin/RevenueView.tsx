@@ -86,24 +86,24 @@ function Figures({ report }: { report: RevenueReport }) {
   const disputes = sum(report.months, (month) => month.disputes);
   return (
     <section aria-label="Figures" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-      <div data-testid="stat-mrr">
+      <div className="grid" data-testid="stat-mrr">
         <StatCard label={m.mrr} value={formatDollars(report.mrr)} hint={m.mrrHint} />
       </div>
-      <div data-testid="stat-subscribers">
+      <div className="grid" data-testid="stat-subscribers">
         <StatCard
           label={m.subscribers}
           value={formatCount(live)}
           hint={`${report.subscribers.map((p) => `${planLabel(p.plan)} ${formatCount(p.active + p.pastDue)}`).join(' · ')}${pastDue ? ` (${formatCount(pastDue)} past due)` : ''}`}
         />
       </div>
-      <div data-testid="stat-net">
+      <div className="grid" data-testid="stat-net">
         <StatCard
           label={m.net(shown)}
           value={formatDollars(sum(report.months, (month) => month.net))}
           hint={`Gross ${formatDollars(sum(report.months, (month) => month.gross))}`}
         />
       </div>
-      <div data-testid="stat-refunds">
+      <div className="grid" data-testid="stat-refunds">
         <StatCard
           label={m.refundsAndDisputes(shown)}
           value={formatDollars(sum(report.months, (month) => month.refundedAmount + month.disputedAmount))}
@@ -120,7 +120,12 @@ function PlansTable({ report }: { report: RevenueReport }) {
       <h2 id="revenue-plans" className="text-xl font-bold">
         {m.byPlan}
       </h2>
-      <TableShell caption={m.byPlan} columns={['Plan', 'Active', 'Past due', 'MRR']} minWidthClass="">
+      <TableShell
+        caption={m.byPlan}
+        columns={['Plan', 'Active', 'Past due', 'MRR']}
+        minWidthClass=""
+        pairedCells
+      >
         {report.subscribers.map((plan) => (
           <tr key={plan.plan} data-testid="plan-row">
             <th scope="row" className="px-4 py-3 font-semibold">
@@ -208,7 +213,7 @@ function Charts({ months }: { months: RevenueMonth[] }) {
             <XAxis {...monthAxis} />
             <YAxis {...moneyAxis} />
             <Tooltip {...tooltip} cursor={barCursor} formatter={money} />
-            <Legend {...legend} />
+            <Legend {...legend} itemSorter={null} />
             <Bar dataKey="subscriptionRevenue" name="Subscriptions" stackId="gross" fill={sub} />
             <Bar dataKey="passRevenue" name="Passes" stackId="gross" fill={pass} radius={[4, 4, 0, 0]} />
             <Line
@@ -240,7 +245,7 @@ function Charts({ months }: { months: RevenueMonth[] }) {
           <XAxis {...monthAxis} />
           <YAxis {...countAxis} />
           <Tooltip {...tooltip} cursor={barCursor} />
-          <Legend {...legend} />
+          <Legend {...legend} itemSorter={null} />
           <Bar dataKey="newSubscriptions" name="New" fill={added} radius={[4, 4, 0, 0]} />
           <Bar dataKey="cancelledSubscriptions" name="Ended" fill={ended} radius={[4, 4, 0, 0]} />
         </BarChart>
@@ -280,7 +285,7 @@ function Charts({ months }: { months: RevenueMonth[] }) {
             <XAxis {...monthAxis} />
             <YAxis {...moneyAxis} />
             <Tooltip {...tooltip} cursor={barCursor} formatter={money} />
-            <Legend {...legend} />
+            <Legend {...legend} itemSorter={null} />
             <Bar dataKey="refundedAmount" name="Refunded" fill={refunded} radius={[4, 4, 0, 0]} />
             <Bar dataKey="disputedAmount" name="Disputed" fill={disputed} radius={[4, 4, 0, 0]} />
           </BarChart>
@@ -302,6 +307,7 @@ function MonthsTable({ months }: { months: RevenueMonth[] }) {
         caption={caption}
         columns={['Month', 'New', 'Ended', 'Passes', 'Gross', 'Refunds', 'Disputes', 'Net']}
         minWidthClass="sm:min-w-[760px]"
+        pairedCells
       >
         {newestFirst.map((month) => (
           <tr key={month.month} data-testid="month-row">
