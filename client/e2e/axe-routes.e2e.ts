@@ -113,6 +113,7 @@ const roles: { name: string; account: Account | null; routes: (string | (() => s
       '/dashboard/all-users',
       '/dashboard/all-articles-admin',
       '/dashboard/add-publisher',
+      '/dashboard/revenue',
       '/dashboard/my-profile',
     ],
   },

@@ -116,4 +116,43 @@ describe('subscriptions that renew', () => {
       await admin.context.close();
     }
   });
+
+  it("a reader's paid subscription shows in the admin's Revenue tab: this month's new subscription and gross", async () => {
+    const admin = await freshAdmin(browser());
+    const reader = await freshUser(browser(), 'revenue');
+    try {
+      // Other files pay on this stack at the same time: what this one adds is compared, not totals.
+      type Month = { newSubscriptions: number; gross: number };
+      const thisMonth = async () =>
+        (await apiGet<{ months: Month[] }>('/admin/revenue?months=1', await sessionToken(admin.page)))
+          .months[0]!;
+      const before = await thisMonth();
+      await subscribeMonthlyFromHome(reader.page);
+      await expect
+        .poll(async () => (await thisMonth()).gross, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(before.gross + 10);
+
+      await goto(admin.page, '/dashboard/revenue');
+      // The month by month table, newest first: this month leads.
+      const current = admin.page.getByTestId('month-row').first();
+      const figure = async (label: string) =>
+        (await current.locator(`td[data-label="${label}"]`).textContent()) ?? '';
+      /** The first amount in a text ("$1,234.50"). */
+      const dollars = (text: string) => Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1]?.replaceAll(',', ''));
+      await current.waitFor();
+      expect(Number(await figure('New'))).toBeGreaterThanOrEqual(before.newSubscriptions + 1);
+      expect(dollars(await figure('Gross'))).toBeGreaterThanOrEqual(before.gross + 10);
+      expect(dollars((await admin.page.getByTestId('stat-mrr').textContent()) ?? '')).toBeGreaterThanOrEqual(
+        10,
+      );
+      await admin.page.getByRole('heading', { name: 'Revenue per month' }).waitFor();
+      for (const theme of ['light', 'dark'] as const) {
+        await setTheme(admin.page, theme);
+        await screenshot(admin.page, `revenue-${theme}`);
+      }
+    } finally {
+      await reader.context.close();
+      await admin.context.close();
+    }
+  });
 });

@@ -63,6 +63,32 @@ async function pictures(page: Page, name: string): Promise<void> {
 }
 
 describe('dashboard tables on a phone', () => {
+  it("admin's Revenue: each month a card of named figures two to a line, every chart's numbers in view", async () => {
+    const { page } = admin();
+    await page.setViewportSize(PHONE);
+    await goto(page, '/dashboard/revenue');
+    const rows = page.getByTestId('month-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(12);
+    const first = rows.first();
+    for (const label of ['New', 'Ended', 'Passes', 'Gross', 'Refunds', 'Disputes', 'Net']) {
+      expect(await first.locator(`td[data-label="${label}"]`).isVisible(), label).toBe(true);
+    }
+    const added = (await first.locator('td[data-label="New"]').boundingBox())!;
+    const ended = (await first.locator('td[data-label="Ended"]').boundingBox())!;
+    expect(Math.abs(added.y - ended.y), 'New and Ended share a line').toBeLessThan(2);
+    expect(ended.x + ended.width).toBeLessThanOrEqual(PHONE.width);
+    for (const numbers of await page.getByText('Show the numbers').all()) await numbers.click();
+    const tables = page.getByTestId('chart-numbers').locator('table');
+    expect(await tables.count()).toBe(4);
+    for (const table of await tables.all()) {
+      const box = (await table.boundingBox())!;
+      expect(box.x + box.width, 'a numbers table ends in view').toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await pictures(page, 'revenue');
+  });
+
   it("admin's All articles: each row a card with Read, Approve, Decline, Delete and Make Premium in view", async () => {
     const { page } = admin();
     await page.setViewportSize(PHONE);
