@@ -168,7 +168,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   // The API's own description: GET /openapi.json and the reference page GET /docs.
   app.use(openApiRoutes());
   // One process in production: the site's pages and the client build, after every API route.
-  if (deps.config.serveClient) app.use(mountedSite(ctx, live.bus));
+  if (deps.config.serveClient) app.use(mountedSite(ctx, live));
 
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });

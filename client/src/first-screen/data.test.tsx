@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_FILTER, queryKeys } from '@/lib/api/keys';
 import type { Article } from '@/lib/api/types';
+import { takeLiveResumePoint } from '@/features/live/resume-point';
 import { revalidateFirstScreen, seedFirstScreen } from './data';
 
 const card = (title: string) => ({ _id: title, articleTitle: title }) as unknown as Article;
@@ -46,15 +47,26 @@ describe('the first screen data', () => {
     expect(queryClient.getQueryState(queryKeys.trending)).toBeUndefined();
   });
 
-  it('leaves a list the server read within the staleTime as it is (a clock far off counts as stale)', () => {
+  it('leaves a list the server read within the staleTime at a known event position as it is (a clock far off counts as stale)', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     const now = Date.now();
     const state = () => queryClient.getQueryState(queryKeys.approvedList(NO_FILTER))?.isInvalidated;
-    const young = { approved: [card('A')], fetchedAt: now - 29_000 };
+    const young = { approved: [card('A')], fetchedAt: now - 29_000, eventId: 'e1-7' };
     seedFirstScreen(queryClient, young);
+    // The live stream resumes there: whatever changed after the read reaches the page that way.
+    expect(takeLiveResumePoint()).toBe('e1-7');
     revalidateFirstScreen(queryClient, young, now);
     expect(state()).toBe(false);
     revalidateFirstScreen(queryClient, { ...young, fetchedAt: now + 3_600_000 }, now);
     expect(state()).toBe(true);
+  });
+
+  it('asks again for a young list read at no known event position: it may have missed a change', () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const data = { approved: [card('A')], fetchedAt: Date.now() - 1 };
+    seedFirstScreen(queryClient, data);
+    expect(takeLiveResumePoint()).toBeNull();
+    revalidateFirstScreen(queryClient, data);
+    expect(queryClient.getQueryState(queryKeys.approvedList(NO_FILTER))?.isInvalidated).toBe(true);
   });
 });

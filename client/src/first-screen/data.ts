@@ -5,6 +5,7 @@
  * when it goes stale.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { resumeLiveEventsAfter } from '@/features/live/resume-point';
 import { NO_FILTER, queryKeys } from '@/lib/api/keys';
 import type { Article, ArticleTeaser } from '@/lib/api/types';
 
@@ -20,10 +21,20 @@ export interface FirstScreenData {
   teaser?: ArticleTeaser;
   /** When the site read the lists (ms since the epoch): they go stale as if the app had read them then. */
   fetchedAt?: number;
+  /**
+   * The API's live-event id the site had heard of when it read this data (absent when it did not
+   * know one yet): the app's live stream resumes after it, so changes the read missed reach the page
+   * (docs/decisions/first-screen-event-position.md).
+   */
+  eventId?: string;
 }
 
-/** Puts the embedded answers into `queryClient` under the keys the screens read them from. */
+/**
+ * Puts the embedded answers into `queryClient` under the keys the screens read them from, and has the
+ * live stream start where they were read.
+ */
 export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData): void {
+  if (typeof data.eventId === 'string' && data.eventId) resumeLiveEventsAfter(data.eventId);
   const at = { updatedAt: typeof data.fetchedAt === 'number' ? data.fetchedAt : undefined };
   if (Array.isArray(data.trending)) queryClient.setQueryData(queryKeys.trending, data.trending, at);
   if (Array.isArray(data.approved)) {
@@ -39,12 +50,14 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData)
 
 /**
  * The site server's lists follow public changes, but trending order may be behind by the last minutes'
- * views, and a change may come after the page was sent: once the app has taken over it asks the API
+ * views, and a change may come after the site's read: once the app has taken over it asks the API
  * again in the background (at once for a list on show, else when a screen shows it), so what differs
- * appears or goes without a skeleton in between. Only when the server's read is older than the
- * client's staleTime (a clock that disagrees with the server's by more counts as older): a younger
- * list is what the app would show without asking, and asking again costs a phone a request and a
- * re-render of the list while the page starts.
+ * appears or goes without a skeleton in between. Not when the page names the event position it was
+ * read at and the read is younger than the client's staleTime (a clock that disagrees with the
+ * server's by more counts as older): every change after that position reaches the page through the
+ * live stream, which resumes there and refreshes what it changes, and view counts may lag that long;
+ * asking again would cost a phone a request and a re-render of the list while the page starts. A page
+ * without a position (the site had not heard from the API yet) may have missed any change: asked again.
  */
 export function revalidateFirstScreen(
   queryClient: QueryClient,
@@ -53,7 +66,8 @@ export function revalidateFirstScreen(
 ): void {
   const staleTime = queryClient.getDefaultOptions().queries?.staleTime;
   const staleMs = typeof staleTime === 'number' ? staleTime : 0;
-  if (typeof data.fetchedAt === 'number' && Math.abs(now - data.fetchedAt) < staleMs) return;
+  const fresh = typeof data.fetchedAt === 'number' && Math.abs(now - data.fetchedAt) < staleMs;
+  if (fresh && typeof data.eventId === 'string' && data.eventId) return;
   const lists = [
     Array.isArray(data.trending) && queryKeys.trending,
     Array.isArray(data.approved) && queryKeys.approvedList(NO_FILTER),

@@ -59,7 +59,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('busChanges (the site inside the API)', () => {
   it('tells of public changes, after the write, and not of a submission only admins see', async () => {
     const changes = counter();
-    const stop = busChanges(appLiveEvents(t.app).bus).subscribe(changes.listener);
+    const { bus, streams } = appLiveEvents(t.app);
+    const stop = busChanges(bus, () => streams.lastId).subscribe(changes.listener);
     try {
       const submitted = await submitArticle(t);
       await pause(20);
@@ -90,12 +91,19 @@ describe('apiChanges (the standalone site)', () => {
     try {
       await expect.poll(() => streams.size).toBe(1);
       expect(changes.count).toBe(0); // the stream's opening `ready` is not a change
+      // The opening frame names the API's newest event: the site's position from then on.
+      await expect.poll(() => source.position()).toBe(streams.lastId);
 
+      // Listeners run once the position names the event: a read they start sees its write.
+      const positions: Array<string | null> = [];
+      const stop = source.subscribe(() => positions.push(source.position()));
       await submitArticle(t);
       const approved = await publishArticle(t);
       await changes.reach(1);
       await pause(50);
       expect(changes.count).toBe(1);
+      expect(positions).toEqual([streams.lastId]);
+      stop();
 
       // The connection drops; a change happens before the site is back: it is replayed.
       api.server.closeAllConnections();

@@ -13,11 +13,23 @@ import type { EventSource } from '../events/bus.js';
 export interface SiteChanges {
   /** Returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /**
+   * The id of the newest live event the site has heard of (the API's `Last-Event-ID`), or null before
+   * it has heard from the API. A read started now reflects every event up to it: the API publishes an
+   * event after its write has committed and its cached answers are gone. A first screen carries the
+   * position its data was read at, and the app's live stream resumes from there
+   * (docs/decisions/first-screen-event-position.md).
+   */
+  position(): string | null;
 }
 
-/** In-process: every event of the bus that an anonymous reader would receive. */
-export function busChanges(bus: EventSource): SiteChanges {
+/**
+ * In-process: every event of the bus that an anonymous reader would receive. `position`: the id the
+ * app's live streams gave the newest event (EventStreams.lastId); they hear of each event before the site.
+ */
+export function busChanges(bus: EventSource, position: () => string): SiteChanges {
   return {
+    position,
     subscribe: (listener) =>
       bus.subscribe(({ audience }) => {
         // The bus delivers inside the write; the listener reads the store, so it runs after it.
@@ -171,6 +183,9 @@ export function apiChanges(apiUrl: string, options: ApiChangesOptions): SiteChan
   };
 
   return {
+    // Set from each frame as it is read (the `ready` frame names the API's newest event), before the
+    // listeners read again: a read that starts after it sees that event's write.
+    position: () => lastEventId ?? null,
     subscribe(listener) {
       listeners.add(listener);
       if (!running && !closed) void run();

@@ -19,6 +19,11 @@ export interface FirstScreenData {
   teaser?: ArticleTeaser;
   /** When the lists were read (ms since the epoch): the app refreshes them as if it had read them then. */
   fetchedAt?: number;
+  /**
+   * The API's live-event id the site had heard of when it read this data: the app's live stream
+   * resumes after it, so a change the read missed still reaches the page (docs/decisions/first-screen-event-position.md).
+   */
+  eventId?: string;
 }
 
 /** The markup of the page at `pathname` (what goes inside #root), or null when it has none. */

@@ -3,7 +3,7 @@ import { compressAnswers } from '../cache/compress.js';
 import { createArticleAnswers } from '../articles/answers.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
-import type { EventSource } from '../events/bus.js';
+import type { LiveEvents } from '../events/live.js';
 import { busChanges } from './changes.js';
 import { defaultDistDir, siteRouter } from './routes.js';
 import { serviceSource } from './source.js';
@@ -12,9 +12,9 @@ import { serviceSource } from './source.js';
  * The site inside the API (SERVE_CLIENT=true): article data straight from the articles service,
  * and the site's origin is the API's PUBLIC_URL. The API compresses only its JSON answers, so the
  * site's pages and assets get the compression middleware here. The site hears of public changes on
- * the app's event bus.
+ * the app's event bus; its first screens carry the live streams' position they were read at.
  */
-export function mountedSite(ctx: RouteContext, bus: EventSource): Router {
+export function mountedSite(ctx: RouteContext, live: LiveEvents): Router {
   const site = siteRouter({
     source: serviceSource(createArticleAnswers(ctx.cache, createArticleService(ctx))),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),
@@ -22,7 +22,7 @@ export function mountedSite(ctx: RouteContext, bus: EventSource): Router {
     logger: ctx.logger,
     now: () => ctx.clock.now(),
     missGuard: (req, res) => ctx.limits.publicReads.guard(req, res),
-    changes: busChanges(bus),
+    changes: busChanges(live.bus, () => live.streams.lastId),
     production: ctx.config.env === 'production',
     connectSrc: ctx.config.siteConnectSrc,
     imgSrc: ctx.config.siteImgSrc,

@@ -58,6 +58,20 @@ export function defaultDistDir(): string {
   return path.resolve(import.meta.dirname, '../../../client/dist');
 }
 
+/** A first-screen list and the live-event position its read started at (null: not known yet). */
+interface PositionedCards {
+  cards: ArticleCard[];
+  eventId: string | null;
+}
+/** An article page's teaser and the live-event position its read started at. */
+interface TeaserRead {
+  teaser: ArticleTeaser;
+  eventId: string | null;
+}
+/** The page data's `eventId`, when the position is known. */
+const positioned = (eventId: string | null): Pick<FirstScreenData, 'eventId'> =>
+  eventId === null ? {} : { eventId };
+
 /** A year, as HSTS preload lists ask. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -133,13 +147,20 @@ export function siteRouter(options: SiteOptions): Router {
   // TTL and again on every public change; a slow or failed read only costs the page its first screen
   // and image hint.
   const listTtlMs = options.feedTtlMs ?? 60_000;
-  const lists: Record<FirstScreenList, ReadAhead<ArticleCard[]>> = {
-    trending: readAhead(() => source.cards('trending'), {
+  // Each read keeps the event position it started at (SiteChanges.position): a list served later,
+  // even while the next read runs, still names the position its own data was read at.
+  const positionNow = () => options.changes?.position() ?? null;
+  const readList = async (list: FirstScreenList): Promise<PositionedCards> => {
+    const eventId = positionNow();
+    return { cards: await source.cards(list), eventId };
+  };
+  const lists: Record<FirstScreenList, ReadAhead<PositionedCards>> = {
+    trending: readAhead(() => readList('trending'), {
       ttlMs: listTtlMs,
       now: () => now().getTime(),
       onError: (err) => logger.debug({ err }, 'first screen: trending list not refreshed'),
     }),
-    approved: readAhead(() => source.cards('approved'), {
+    approved: readAhead(() => readList('approved'), {
       ttlMs: listTtlMs,
       now: () => now().getTime(),
       onError: (err) => logger.debug({ err }, 'first screen: approved list not refreshed'),
@@ -192,7 +213,7 @@ export function siteRouter(options: SiteOptions): Router {
    * A page's HTML with its first-screen hints (docs/decisions/first-screen-hints.md) and, when its
    * data is at hand, its first screen (docs/decisions/server-rendered-first-screen.md).
    */
-  const withHints = async (pathname: string, html: string, teaser?: ArticleTeaser): Promise<string> => {
+  const withHints = async (pathname: string, html: string, read?: TeaserRead): Promise<string> => {
     const screen = screenFor(screens, pathname);
     if (!screen) return html;
     const from = screen.leadImage?.from;
@@ -200,17 +221,22 @@ export function siteRouter(options: SiteOptions): Router {
     let data: FirstScreenData | null;
     let markup: string | null;
     if (from === 'article') {
+      const teaser = read?.teaser;
       image = teaser?.articleImage;
-      data = teaser ? { teaser } : null;
+      data = teaser ? { teaser, ...positioned(read.eventId) } : null;
       markup = teaser && data ? await renderKept(pathname, JSON.stringify(teaser), data) : null;
     } else if (from) {
       const list = from === 'trending' ? 'trending' : 'approved';
-      const read = await listOf(list);
-      image = read?.value[0]?.articleImage;
-      data = read ? { [list]: read.value, fetchedAt: read.at } : null;
-      markup = read && data ? await renderKept(pathname, read.value, data) : null;
+      const listRead = await listOf(list);
+      const cards = listRead?.value.cards;
+      image = cards?.[0]?.articleImage;
+      data = listRead
+        ? { [list]: cards, fetchedAt: listRead.at, ...positioned(listRead.value.eventId) }
+        : null;
+      markup = cards && data ? await renderKept(pathname, cards, data) : null;
     } else {
-      data = {};
+      // Drawn from no data; still where the tab's live stream starts.
+      data = positioned(positionNow());
       markup = await renderKept(pathname, null, data);
     }
     const page = withHeadTags(html, hintTags(screen, image, Boolean(markup)));
@@ -268,9 +294,11 @@ export function siteRouter(options: SiteOptions): Router {
     const id = req.params.id;
     if (!ARTICLE_ID.test(id)) return sendHtml(res, 404, shell.html);
     try {
+      const eventId = positionNow();
       const teaser = await source.teaser(id, { ip: req.ip, onMiss: options.missGuard?.(req, res) });
       if (!teaser) return sendHtml(res, 404, shell.html);
-      sendHtml(res, 200, await withHints(req.path, renderArticlePage(shell, teaser, siteUrl), teaser));
+      const page = renderArticlePage(shell, teaser, siteUrl);
+      sendHtml(res, 200, await withHints(req.path, page, { teaser, eventId }));
     } catch (err) {
       if (err instanceof TooManyRequests) {
         if (!res.get('Retry-After')) res.set('Retry-After', '60');

@@ -17,6 +17,7 @@ import { startApiStandIn, tokenLiving, type ApiStandIn } from '@/test/api-stand-
 import { FakeEventSource } from '@/test/fake-event-source';
 import { allowToasts } from '@/test/render-screen';
 import { LiveEvents } from './LiveEvents';
+import { resumeLiveEventsAfter } from './resume-point';
 
 /** Messages change React state: each is delivered inside act(). */
 class FakeSource extends FakeEventSource {
@@ -150,5 +151,18 @@ describe('LiveEvents', () => {
     view.rerender(session(null));
     await waitFor(() => expect(queryOf(open()[0]!)).toEqual({ lastEventId: 'abc-9' }));
     expect(open()).toHaveLength(1);
+  });
+
+  it("first resumes where the page's first screen was read, so a change the read missed still arrives", async () => {
+    resumeLiveEventsAfter('site-41');
+    const view = renderWith(session(null));
+    await waitFor(() => expect(open()).toHaveLength(1));
+    expect(queryOf(open()[0]!)).toEqual({ lastEventId: 'site-41' });
+    open()[0]!.emit({ type: 'ready' }, 'site-42');
+
+    // Later connections resume from the stream's own position, not the page's.
+    localStorage.setItem(TOKEN_KEY, 'jwt-2');
+    view.rerender(session(EMAIL));
+    await waitFor(() => expect(queryOf(open()[0]!)).toEqual({ token: 'jwt-2', lastEventId: 'site-42' }));
   });
 });

@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { connectLiveEvents, type EventSourceFactory } from './connection';
 import { queriesToRefresh } from './invalidation';
 import { toastFor, type LiveMessage } from './messages';
+import { takeLiveResumePoint } from './resume-point';
 
 /** Refreshes the queries a live message makes stale and shows the toast it means, if any. */
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
@@ -28,7 +29,8 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
 /**
  * This tab's one live stream (GET /events), for the current session: anonymous when signed out,
  * with our JWT once the session has one. It waits while sign-in is settling, reconnects when the
- * JWT changes (sign-in, renewal, sign-out) and resumes from the last event it handled.
+ * JWT changes (sign-in, renewal, sign-out) and resumes from the last event it handled, or, at first,
+ * from the position the page's first screen was read at.
  */
 export function LiveEvents({ createEventSource }: { createEventSource?: EventSourceFactory }): null {
   const { user, loading, refreshPremium } = useAuth();
@@ -55,6 +57,8 @@ export function LiveEvents({ createEventSource }: { createEventSource?: EventSou
   useEffect(() => {
     // Still settling; or no EventSource at all (very old browsers, jsdom): the app works without.
     if (!idle || session === null || (!createEventSource && typeof EventSource === 'undefined')) return;
+    // The first connection resumes where the page's first screen was read (resume-point.ts).
+    lastEventId.current ??= takeLiveResumePoint();
     const connection = connectLiveEvents({
       url: `${env.apiUrl}/events`,
       token: () => localStorage.getItem(TOKEN_KEY),
