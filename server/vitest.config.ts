@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,20 @@ const timed = [
 // `npm run test:mongo` sets ROUTES_ON_MONGODB: the route suites again, on the MongoDB engine. The
 // embedded engine's own tests and the timed files (measured on the embedded engine) stay with `npm test`.
 const onMongoDb = Boolean(process.env.ROUTES_ON_MONGODB);
+
+/**
+ * On the MongoDB engine, only the files that reach a store through the test app (`makeTestApp`, which
+ * opens a MongoDB database under ROUTES_ON_MONGODB, directly or through the OpenAPI world): the others
+ * (pure functions, the embedded engine, processes of their own) would run exactly as in `npm test`.
+ */
+function filesOnTheStore(): string[] {
+  const src = new URL('./src/', import.meta.url);
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => /\bmakeTestApp\b|openapi-world/.test(readFileSync(new URL(file, src), 'utf8')))
+    .map((file) => `src/${file}`);
+}
 
 /**
  * Tests that cannot hold on FerretDB 1.24 on SQLite, by name (docs/decisions/ferretdb.md): it
@@ -79,7 +94,7 @@ export default defineConfig({
           // One module registry per worker instead of one per file: importing the app again for every
           // file was most of the run. Each file builds its own app, store and temp dir.
           isolate: false,
-          include: ['src/**/*.test.ts'],
+          include: onMongoDb ? filesOnTheStore() : ['src/**/*.test.ts'],
           // The cluster test starts its own processes: `npm run test:cluster` (vitest.cluster.config.ts).
           exclude: [...(onMongoDb ? [...timed, 'src/store/**/*.test.ts'] : timed), 'src/test/cluster/**'],
           sequence: { groupOrder: 0 },
