@@ -3,6 +3,7 @@
  * (never ObjectIds); upserts get a fresh string id; E11000 becomes DuplicateKeyError.
  */
 import { MongoClient, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key.js';
 import { fold, requiredLiterals } from './embedded/text-query.js';
 import { newId } from './ids.js';
 import {
@@ -28,27 +29,11 @@ export const QUERY_TIME_LIMIT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
 const timed = { maxTimeMS: QUERY_TIME_LIMIT_MS } as const;
 
-function isDuplicate(err: unknown): err is { code?: number; message?: string; writeErrors?: unknown } {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; message?: unknown; writeErrors?: { code?: unknown }[] };
-  return (
-    e.code === 11000 ||
-    (Array.isArray(e.writeErrors) && e.writeErrors.some((w) => w?.code === 11000)) ||
-    // FerretDB 1.x on SQLite refuses a unique index over duplicate data as an InternalError.
-    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
-  );
-}
-
-function duplicateIndex(err: unknown): string {
-  const msg = String((err as { message?: unknown }).message ?? '');
-  return /index: (\S+) dup key/.exec(msg)?.[1] ?? 'unknown';
-}
-
 async function mapErrors<T>(collection: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (isDuplicate(err)) throw new DuplicateKeyError(collection, duplicateIndex(err));
+    if (isDuplicateKeyError(err)) throw new DuplicateKeyError(collection, duplicateKeyIndex(err));
     throw err;
   }
 }
