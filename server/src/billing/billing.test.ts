@@ -6,10 +6,16 @@
  */
 import Stripe from 'stripe';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../clock.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import type { Clock } from '../clock.js';
 import { listen, openSse } from '../test/sse.js';
+import {
+  deliverSigned,
+  SharedClock,
+  useStripeWorld,
+  type StripeEvent,
+} from '../test/stripe-billing-world.js';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
 import type { User } from '../users/types.js';
 import { createStripeClient } from '../payments/stripe-client.js';
@@ -24,36 +30,14 @@ const MAY_1 = Date.parse('2031-05-01T12:00:00.000Z');
 
 let stripeServer: StripeTestServer;
 let stripe: Stripe;
-
-beforeAll(async () => {
-  stripeServer = await startStripeTestServer({ secretKey: SECRET_KEY });
-  stripe = createStripeClient({ stripeSecretKey: SECRET_KEY, stripeApiBase: stripeServer.url })!;
-});
-afterAll(async () => {
-  await stripeServer.close();
-});
-
-/** The app's clock and the Stripe test clock, moved together. */
-class SharedClock implements Clock {
-  private t = T0.getTime();
-  now(): Date {
-    return new Date(this.t);
-  }
-  /** Moves time to `ms`: Stripe renews, retries and ends what falls due meanwhile. */
-  advanceTo(ms: number): void {
-    this.t = ms;
-    stripeServer.billing.advanceTo(ms);
-  }
-}
-
-type StripeEvent = Record<string, unknown> & { id: string; type: string };
+useStripeWorld(SECRET_KEY, (world) => ({ stripeServer, stripe } = world));
 
 describe('subscriptions and billing', () => {
   let t: TestApp;
   let clock: SharedClock;
 
   beforeEach(async () => {
-    clock = new SharedClock();
+    clock = new SharedClock(stripeServer, T0.getTime());
     stripeServer.billing.reset(T0.getTime());
     t = await makeTestApp({ clock, stripe, config: { stripeWebhookSecret: WEBHOOK_SECRET } });
   });
@@ -74,16 +58,7 @@ describe('subscriptions and billing', () => {
     const payload = JSON.stringify(event);
     return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
-  async function deliver(event: object) {
-    const { payload, signature } = sign(event);
-    const res = await request(t.app)
-      .post('/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res;
-  }
+  const deliver = (event: object) => deliverSigned(t, stripe, WEBHOOK_SECRET, event);
   /** Delivers what Stripe sent since the last call, in order (or as `order` rearranges it). */
   async function deliverAll(order: (events: StripeEvent[]) => StripeEvent[] = (e) => e) {
     const events = order(stripeServer.billing.takeEvents() as StripeEvent[]);

@@ -5,9 +5,9 @@
  */
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
-import { billingActions, SharedClock, startStripeWorld } from '../test/stripe-billing-world.js';
+import { billingActions, SharedClock, useStripeWorld } from '../test/stripe-billing-world.js';
 import type { StripeTestServer } from '../test/stripe-test-server.js';
 import type { User } from '../users/types.js';
 
@@ -22,12 +22,7 @@ const YEAR_END = Date.parse('2032-03-01T12:00:00.000Z');
 
 let stripeServer: StripeTestServer;
 let stripe: Stripe;
-beforeAll(async () => {
-  ({ stripeServer, stripe } = await startStripeWorld(SECRET_KEY));
-});
-afterAll(async () => {
-  await stripeServer.close();
-});
+useStripeWorld(SECRET_KEY, (world) => ({ stripeServer, stripe } = world));
 
 describe('premium derived from what was paid for', () => {
   let t: TestApp;

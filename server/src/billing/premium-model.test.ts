@@ -14,12 +14,12 @@
 import fc from 'fast-check';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import {
   billingActions,
   SharedClock,
-  startStripeWorld,
+  useStripeWorld,
   type StripeEvent,
 } from '../test/stripe-billing-world.js';
 import type { StripeTestServer } from '../test/stripe-test-server.js';
@@ -44,12 +44,7 @@ type Obj = Record<string, unknown>;
 
 let stripeServer: StripeTestServer;
 let stripe: Stripe;
-beforeAll(async () => {
-  ({ stripeServer, stripe } = await startStripeWorld(SECRET_KEY));
-});
-afterAll(async () => {
-  await stripeServer.close();
-});
+useStripeWorld(SECRET_KEY, (world) => ({ stripeServer, stripe } = world));
 
 // ---------------------------------------------------------------------------------------------
 // The reference model.

@@ -6,13 +6,13 @@
  */
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSweeps, SWEEP_INTERVALS_MS, type SweepLease, type Sweeps } from '../sweeps.js';
 import { bearer, makeTestApp, signInAs, type TestApp } from '../test/app.js';
 import {
   billingActions,
   SharedClock,
-  startStripeWorld,
+  useStripeWorld,
   type StripeEvent,
 } from '../test/stripe-billing-world.js';
 import type { StripeTestServer } from '../test/stripe-test-server.js';
@@ -31,12 +31,7 @@ const FINISHED = 'billing reconciliation: run finished';
 
 let stripeServer: StripeTestServer;
 let stripe: Stripe;
-beforeAll(async () => {
-  ({ stripeServer, stripe } = await startStripeWorld(SECRET_KEY));
-});
-afterAll(async () => {
-  await stripeServer.close();
-});
+useStripeWorld(SECRET_KEY, (world) => ({ stripeServer, stripe } = world));
 
 type LogLine = Record<string, unknown> & { msg: string };
 /** A logger whose lines the test reads (debug: a run that repaired nothing says so at debug). */

@@ -4,13 +4,12 @@
  * dispute, all against the loopback Stripe-compatible test server with webhooks delivered as Stripe
  * sends them, on one clock moved across two months.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../clock.js';
-import { createStripeClient } from '../payments/stripe-client.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
-import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
+import { deliverSigned, SharedClock, useStripeWorld } from '../test/stripe-billing-world.js';
+import type { StripeTestServer } from '../test/stripe-test-server.js';
 import type { User } from '../users/types.js';
 
 const SECRET_KEY = 'sk_test_newsroom_revenue';
@@ -21,36 +20,17 @@ const APRIL_1 = Date.parse('2031-04-01T12:00:00.000Z');
 
 let stripeServer: StripeTestServer;
 let stripe: Stripe;
+useStripeWorld(SECRET_KEY, (world) => ({ stripeServer, stripe } = world));
+let clock: SharedClock;
 let t: TestApp;
 let admin: SignedIn;
 let reader: SignedIn;
 
-/** The app's clock and the Stripe test clock, moved together. */
-class SharedClock implements Clock {
-  private t = MARCH_1;
-  now(): Date {
-    return new Date(this.t);
-  }
-  advanceTo(ms: number): void {
-    this.t = ms;
-    stripeServer.billing.advanceTo(ms);
-  }
-}
-const clock = new SharedClock();
-
 const as = (who: SignedIn) => bearer(who.token);
 
 async function deliverAll(): Promise<void> {
-  for (const event of stripeServer.billing.takeEvents()) {
-    const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const res = await request(t.app)
-      .post('/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
+  for (const event of stripeServer.billing.takeEvents())
+    await deliverSigned(t, stripe, WEBHOOK_SECRET, event);
 }
 
 /** Subscribes and pays the first invoice with the card field, as the payment page does. */
@@ -82,9 +62,8 @@ const revenue = (query = '', who: SignedIn | null = admin) => {
 };
 
 beforeAll(async () => {
-  stripeServer = await startStripeTestServer({ secretKey: SECRET_KEY });
-  stripe = createStripeClient({ stripeSecretKey: SECRET_KEY, stripeApiBase: stripeServer.url })!;
   stripeServer.billing.reset(MARCH_1);
+  clock = new SharedClock(stripeServer, MARCH_1);
   t = await makeTestApp({ clock, stripe, config: { stripeWebhookSecret: WEBHOOK_SECRET } });
   [admin, reader] = await Promise.all([signInAs(t, { role: 'admin' }), signInAs(t)]);
   const [alice, bob, erin, grace, carol, dave, frank, henry] = await Promise.all(
@@ -126,7 +105,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await stripeServer?.close();
 });
 
 describe('GET /admin/revenue', () => {

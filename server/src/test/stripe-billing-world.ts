@@ -6,7 +6,7 @@
  */
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Clock } from '../clock.js';
 import { createStripeClient } from '../payments/stripe-client.js';
 import { bearer, type SignedIn, type TestApp } from './app.js';
@@ -14,13 +14,42 @@ import { startStripeTestServer, type StripeTestServer } from './stripe-test-serv
 
 export type StripeEvent = Record<string, unknown> & { id: string; type: string };
 
+/** The test server and an SDK client of it. */
+export interface StripeWorld {
+  stripeServer: StripeTestServer;
+  stripe: Stripe;
+}
+
 /** The test server and an SDK client of it, for one suite. */
-export async function startStripeWorld(
-  secretKey: string,
-): Promise<{ stripeServer: StripeTestServer; stripe: Stripe }> {
+export async function startStripeWorld(secretKey: string): Promise<StripeWorld> {
   const stripeServer = await startStripeTestServer({ secretKey });
   const stripe = createStripeClient({ stripeSecretKey: secretKey, stripeApiBase: stripeServer.url })!;
   return { stripeServer, stripe };
+}
+
+/** Starts a Stripe world before the calling suite's tests, hands it to `take`, and closes it after them. */
+export function useStripeWorld(secretKey: string, take: (world: StripeWorld) => void): void {
+  let world: StripeWorld | undefined;
+  beforeAll(async () => {
+    world = await startStripeWorld(secretKey);
+    take(world);
+  });
+  afterAll(async () => {
+    await world?.stripeServer.close();
+  });
+}
+
+/** Delivers `event` to the app as Stripe would, signed with `secret`; the app must answer 200. */
+export async function deliverSigned(t: TestApp, stripe: Stripe, secret: string, event: object) {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const res = await request(t.app)
+    .post('/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature)
+    .send(payload);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
 }
 
 /** The app's clock and the Stripe test clock, moved together. */
@@ -52,17 +81,7 @@ export function billingActions(world: {
   const { t, stripeServer, stripe, webhookSecret } = world;
   const as = (who: SignedIn) => bearer(who.token);
 
-  async function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const res = await request(t.app)
-      .post('/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', signature)
-      .send(payload);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res;
-  }
+  const deliver = (event: object) => deliverSigned(t, stripe, webhookSecret, event);
 
   return {
     deliver,
