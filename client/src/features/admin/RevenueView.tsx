@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { REVENUE_MONTHS_DEFAULT, REVENUE_PERIODS } from '@newsroom/common/revenue';
 import { ChartCard, type ChartNumbers } from '@/components/ChartCard';
@@ -131,15 +131,9 @@ function PlansTable({ report }: { report: RevenueReport }) {
             <th scope="row" className="px-4 py-3 font-semibold">
               {planLabel(plan.plan)}
             </th>
-            <td className="px-4 py-3 tabular-nums" data-label="Active">
-              {formatCount(plan.active)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Past due">
-              {formatCount(plan.pastDue)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="MRR">
-              {formatDollars(plan.mrr)}
-            </td>
+            <NumberCell label="Active">{formatCount(plan.active)}</NumberCell>
+            <NumberCell label="Past due">{formatCount(plan.pastDue)}</NumberCell>
+            <NumberCell label="MRR">{formatDollars(plan.mrr)}</NumberCell>
           </tr>
         ))}
       </TableShell>
@@ -314,30 +308,27 @@ function MonthsTable({ months }: { months: RevenueMonth[] }) {
             <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap">
               {monthName(month.month)}
             </th>
-            <td className="px-4 py-3 tabular-nums" data-label="New">
-              {formatCount(month.newSubscriptions)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Ended">
-              {formatCount(month.cancelledSubscriptions)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Passes">
-              {countAndAmount(month.passesSold, month.passRevenue)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Gross">
-              {formatDollars(month.gross)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Refunds">
-              {countAndAmount(month.refunds, month.refundedAmount)}
-            </td>
-            <td className="px-4 py-3 tabular-nums" data-label="Disputes">
-              {countAndAmount(month.disputes, month.disputedAmount)}
-            </td>
-            <td className="px-4 py-3 font-semibold tabular-nums" data-label="Net">
+            <NumberCell label="New">{formatCount(month.newSubscriptions)}</NumberCell>
+            <NumberCell label="Ended">{formatCount(month.cancelledSubscriptions)}</NumberCell>
+            <NumberCell label="Passes">{countAndAmount(month.passesSold, month.passRevenue)}</NumberCell>
+            <NumberCell label="Gross">{formatDollars(month.gross)}</NumberCell>
+            <NumberCell label="Refunds">{countAndAmount(month.refunds, month.refundedAmount)}</NumberCell>
+            <NumberCell label="Disputes">{countAndAmount(month.disputes, month.disputedAmount)}</NumberCell>
+            <NumberCell label="Net" strong>
               {formatDollars(month.net)}
-            </td>
+            </NumberCell>
           </tr>
         ))}
       </TableShell>
     </section>
+  );
+}
+
+/** A figure in a table row, labelled for the phone layout's paired cells. */
+function NumberCell({ label, strong, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <td className={`px-4 py-3 tabular-nums${strong ? ' font-semibold' : ''}`} data-label={label}>
+      {children}
+    </td>
   );
 }
