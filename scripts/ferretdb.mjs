@@ -10,8 +10,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect } from 'node:net';
 import { freePort } from './free-port.mjs';
+import { runAgainst, waitForPort } from './local-server.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
@@ -58,17 +58,6 @@ export function ensureBinary() {
   return cachedBinary;
 }
 
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Starts FerretDB on SQLite in a temporary directory. Resolves to { uri, stop }. */
 export async function startFerretDb(binary = ensureBinary()) {
   const dir = mkdtempSync(path.join(tmpdir(), 'newsroom-ferretdb-'));
@@ -95,15 +84,10 @@ export async function startFerretDb(binary = ensureBinary()) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null) throw new Error(`FerretDB exited with ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('FerretDB did not listen within 30 s');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForPort(port, child, 'FerretDB', 30_000).catch(async (error) => {
+    await stop();
+    throw error;
+  });
   return { uri: `mongodb://127.0.0.1:${port}/`, stop };
 }
 
@@ -127,16 +111,7 @@ async function main() {
   }
   const server = await startFerretDb(binary);
   log(`FerretDB ${FERRETDB_VERSION} on ${server.uri}`);
-  try {
-    const child = spawn(command, {
-      shell: true,
-      stdio: 'inherit',
-      env: { ...process.env, MONGODB_URI: server.uri, MONGODB_IS_FERRETDB: '1' },
-    });
-    return await new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
-  } finally {
-    await server.stop();
-  }
+  return runAgainst(server, command, { MONGODB_URI: server.uri, MONGODB_IS_FERRETDB: '1' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main().then((code) => process.exit(code));

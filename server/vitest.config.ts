@@ -35,10 +35,18 @@ function filesOnTheStore(): string[] {
 }
 
 /**
- * Tests that cannot hold on FerretDB 1.24 on SQLite, by name (docs/decisions/ferretdb.md): it
- * acknowledges concurrent updates of one document and loses some (200 `$inc` acknowledged, 29 kept),
- * and lacks operators in `$addFields` and expressions in `$project`. They run on the embedded engine
- * in `npm test`; with FerretDB (`npm run test:mongo`) they are left out here, in one list, said at start.
+ * Left out on every MongoDB engine: a route file's tests of the embedded engine's own machinery. On
+ * MongoDB the write concern, not our journal, makes a write durable.
+ */
+const EMBEDDED_ONLY = ['makes a counted view durable in one journal sync'];
+
+/**
+ * `npm run test:mongo` runs on DocumentDB (scripts/documentdb.mjs), which runs every test here: it keeps
+ * MongoDB's single-document atomicity (docs/decisions/documentdb.md). FerretDB 1.24 on SQLite
+ * (scripts/ferretdb.mjs, MONGODB_IS_FERRETDB=1) does not: it acknowledges concurrent updates of one
+ * document and loses some (200 `$inc` acknowledged, 29 kept), and lacks operators in `$addFields` and
+ * expressions in `$project` and `$group` (docs/decisions/ferretdb.md). Run there, these are left out by
+ * name, said at start.
  */
 const NOT_ON_FERRETDB = [
   'concurrent $inc updates never lose an increment',
@@ -61,14 +69,17 @@ const NOT_ON_FERRETDB = [
   'covers the last 12 months by default',
   'GET /admin/revenue (revenueReport)',
   'GET /admin/revenue: no 5xx',
-  // The embedded engine's journal: on MongoDB the write concern makes a write durable.
-  'makes a counted view durable in one journal sync',
 ];
 const onFerretDb = process.env.MONGODB_IS_FERRETDB === '1';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const leftOut = [...(onMongoDb ? EMBEDDED_ONLY : []), ...(onFerretDb ? NOT_ON_FERRETDB : [])];
+if (onMongoDb)
+  console.log(
+    `[mongodb] not run on a MongoDB engine (embedded engine only):\n  ${EMBEDDED_ONLY.join('\n  ')}`,
+  );
 if (onFerretDb) {
   console.log(
-    `[ferretdb] not run on FerretDB (its gaps, docs/decisions/ferretdb.md):\n  ${NOT_ON_FERRETDB.join('\n  ')}`,
+    `[ferretdb] not run on FerretDB v1 (its gaps, docs/decisions/ferretdb.md):\n  ${NOT_ON_FERRETDB.join('\n  ')}`,
   );
 }
 
@@ -82,8 +93,8 @@ export default defineConfig({
     // vitest's default on a 2-core machine is one worker: no parallel files at all. Much of a file's
     // time is waiting (fsync, child processes, HTTP), so two workers pay off even there.
     maxWorkers: 2,
-    ...(onFerretDb
-      ? { testNamePattern: new RegExp(`^(?!.*(${NOT_ON_FERRETDB.map(escape).join('|')}))`) }
+    ...(leftOut.length > 0
+      ? { testNamePattern: new RegExp(`^(?!.*(${leftOut.map(escape).join('|')}))`) }
       : {}),
     projects: [
       {
