@@ -5,13 +5,11 @@
  * into the forms key by key, taps Login, searches, follows a link. Nothing typed is lost, the sign-in
  * they asked for happens, and the password never travels in a URL.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, DEMO, DESKTOP, MOBILE, newPage, sharedBrowser, webUrl } from './harness';
+import { addressesOf, appPending, appTookOver, holdAppCode } from './slow-phone';
 
 const browser = sharedBrowser();
-/** How long the app's code is held back: long enough to type a form and tap its button meanwhile. */
-const HOLD_MS = 4_000;
 
 /** Every page the site server renders with its first screen. */
 let pages: string[];
@@ -23,30 +21,6 @@ beforeAll(async () => {
   const free = approved.find((a) => a.isPremium !== 'Yes') ?? approved[0]!;
   pages = ['/', '/all-articles', `/article-details/${free._id}`, '/about-us', '/login', '/registration'];
 });
-
-/** The app's own script files arrive `ms` late; the page and its styles do not wait. */
-async function holdAppCode(page: Page, ms = HOLD_MS): Promise<void> {
-  await page.route('**/assets/*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue().catch(() => {}); // the test may have ended meanwhile
-  });
-}
-
-/** Whether the app has taken over the page yet (handover.ts removes the mark). */
-const appPending = (page: Page) =>
-  page.evaluate(() => document.documentElement.classList.contains('app-pending'));
-
-/** Until the app has taken over (its data element goes with the handover). */
-const appTookOver = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('first-screen-data'), null, { timeout: 30_000 });
-
-/** Every address the page asked for or went to, the request bodies aside. */
-function addressesOf(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => seen.push(request.url()));
-  page.on('framenavigated', (frame) => seen.push(frame.url()));
-  return seen;
-}
 
 describe('before the app has arrived', () => {
   it('a tap on Login signs in once the app runs, and the password is in no address', async () => {

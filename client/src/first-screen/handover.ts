@@ -4,10 +4,11 @@
  * on a slow phone use it anyway: they type, and they tap Login. index.html's first script holds a
  * form's submit (the browser never sends it, so a password never lands in a URL) and marks the
  * buttons as not ready; here the app takes over what they did:
- * - what was typed stays: every field changed before the app ran is recorded, and given back to
- *   the app's own handlers once it has hydrated (React keeps a field's text, but a form library
- *   writes its default values into the fields it registers, and a controlled field's state starts
- *   empty);
+ * - what was typed, chosen or ticked stays (text, lists, checkboxes and radios, a photo's file):
+ *   every field changed before the app ran is recorded, and given back to the app's own handlers
+ *   once it has hydrated (React keeps the element and what it holds, but a form library writes its
+ *   default values into the fields it registers, and the app's state of a field starts empty: a
+ *   file chosen early was on the page, yet the registration form said the photo was missing);
  * - a held submit is sent again, now to the app's handler (the sign-in the person asked for);
  * - the buttons lose their not-ready marks.
  */
@@ -29,12 +30,13 @@ export const APP_PENDING_CLASS = 'app-pending';
 const UNTIL_APP = 'data-until-app';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-/** Fields whose value the browser cannot be given back or the app does not track as text. */
-const NOT_TEXT = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'hidden']);
+/** Inputs that hold nothing a person gives: buttons and hidden values. */
+const NOT_FIELDS = new Set(['submit', 'reset', 'button', 'image', 'hidden']);
+const CHECKABLE = new Set(['checkbox', 'radio']);
 
 function isField(target: EventTarget | null): target is Field {
   return (
-    (target instanceof HTMLInputElement && !NOT_TEXT.has(target.type)) ||
+    (target instanceof HTMLInputElement && !NOT_FIELDS.has(target.type)) ||
     target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement
   );
@@ -49,23 +51,39 @@ function markupValue(field: Field): string {
   return field.defaultValue;
 }
 
-type Typed = string | FileList;
+/** What a person gave a field: the text typed or chosen, the files chosen, whether it is ticked. */
+type Given = string | FileList | boolean;
 
-function typedValue(field: Field): Typed | null {
+/** What the person gave `field`, or null when it is as the server's markup had it. */
+function givenTo(field: Field): Given | null {
   if (field instanceof HTMLInputElement && field.type === 'file')
     return field.files && field.files.length > 0 ? field.files : null;
+  if (field instanceof HTMLInputElement && CHECKABLE.has(field.type))
+    return field.checked !== field.defaultChecked ? field.checked : null;
   return field.value !== markupValue(field) ? field.value : null;
 }
 
 /**
- * Gives `value` back to `field` so that React hears it: the value is first set through the element's
- * own property (React's tracker then holds another value), then through the prototype's setter, and
- * an input (select, file: change) event follows, as when a person types.
+ * Gives `value` back to `field` as the person's own action would, so that the app's handler hears
+ * it even when the field still shows it (a controlled field's state, or react-hook-form's value set
+ * from an onChange, starts empty whatever the element holds). React's tracker of an input's value
+ * (or ticked state) is first told another one through the element's own property, so the event that
+ * follows counts as a change:
+ * - text: the value through the prototype's setter, then an `input` event, as when a person types;
+ * - a list (select) or files: the value or files, then a `change` event (React hears every one);
+ * - a checkbox or radio: a click from the other state, as when a person ticks it.
  */
-function giveBack(field: Field, value: Typed): void {
+function giveBack(field: Field, value: Given): void {
+  if (typeof value === 'boolean') {
+    const box = field as HTMLInputElement;
+    box.checked = !value;
+    box.click();
+    return;
+  }
   if (typeof value !== 'string') {
-    (field as HTMLInputElement).files = value;
-    field.dispatchEvent(new Event('change', { bubbles: true }));
+    const input = field as HTMLInputElement;
+    if (input.files !== value) input.files = value;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (field instanceof HTMLSelectElement) {
@@ -87,12 +105,12 @@ function giveBack(field: Field, value: Typed): void {
  * hydrated the page (a layout effect: before the browser paints the app's first frame).
  */
 export function startHandover(root: HTMLElement, doc: Document = document): () => void {
-  const typed = new Map<Field, Typed>();
+  const given = new Map<Field, Given>();
   const record = (target: EventTarget | null) => {
     if (!isField(target) || !root.contains(target)) return;
-    const value = typedValue(target);
-    if (value === null) typed.delete(target);
-    else typed.set(target, value);
+    const value = givenTo(target);
+    if (value === null) given.delete(target);
+    else given.set(target, value);
   };
   for (const field of root.querySelectorAll('input, textarea, select')) record(field);
   const onEdit = (event: Event) => record(event.target);
@@ -110,12 +128,8 @@ export function startHandover(root: HTMLElement, doc: Document = document): () =
       button.removeAttribute('aria-disabled');
       button.removeAttribute(UNTIL_APP);
     }
-    for (const [field, value] of typed) {
-      if (!field.isConnected) continue;
-      const now = typedValue(field);
-      // Given back even when the field still shows it: a controlled field's state does not.
-      if (typeof value === 'string' || now !== value) giveBack(field, value);
-    }
+    // Given back even when the field still shows it: the app's state of it does not.
+    for (const [field, value] of given) if (field.isConnected) giveBack(field, value);
     const held = window.__heldSubmit;
     window.__heldSubmit = null;
     if (held) {

@@ -192,6 +192,16 @@ describe('what was typed before the app ran', () => {
       expect(field.value, field.id).toBe(field.type === 'password' ? 'Secret!234' : `typed ${field.id}`);
   });
 
+  it('the photo chosen on registration is the form’s: shown by its name', async () => {
+    const photo = new File([new Uint8Array(8)], 'my-profile-picture-2026.png', { type: 'image/png' });
+    await hydrate('/registration', {}, (page) => {
+      // jsdom cannot build a FileList; what a browser's file chooser leaves on the field.
+      const files = Object.assign([photo], { item: (i: number) => (i === 0 ? photo : null) });
+      Object.defineProperty(page.querySelector('#reg-photo')!, 'files', { value: files, writable: true });
+    });
+    expect(container!.querySelector('[data-testid="photo-name"]')!.textContent).toBe('my-profile....png');
+  });
+
   it('is searched for on all articles (the search box is the app’s state, not only its text)', async () => {
     await hydrate('/all-articles', { approved: lists.approved }, (page) =>
       type(page, '#article-search', 'market'),
