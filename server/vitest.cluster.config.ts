@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:cluster`: three API instances, redis-server and HAProxy on the MongoDB server named by
- * MONGODB_URI (scripts/ferretdb.mjs starts FerretDB), with the Auth emulator (scripts/with-emulator.mjs).
+ * MONGODB_URI (scripts/documentdb.mjs starts DocumentDB), with the Auth emulator (scripts/with-emulator.mjs).
  * One file, its tests in order: they share the cluster, and some kill and restart an instance.
  */
 export default defineConfig({

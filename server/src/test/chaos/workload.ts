@@ -22,7 +22,7 @@ export interface WorkloadContext {
   anomalies: string[];
   /**
    * false: a plan is redeemed by the client call, then by the webhook, one after the other instead
-   * of racing (the cluster on FerretDB, whose compare-and-set of one document is not atomic:
+   * of racing (the cluster on FerretDB v1, whose compare-and-set of one document is not atomic:
    * docs/decisions/ferretdb.md). Default true.
    */
   racePayments?: boolean;

@@ -1,6 +1,6 @@
 /**
  * The cluster the scale-out test drives (issue 20): redis-server, three API instances from source on
- * one MongoDB-compatible database (MONGODB_URI: FerretDB from scripts/ferretdb.mjs), and HAProxy in
+ * one MongoDB-compatible database (MONGODB_URI: DocumentDB from scripts/documentdb.mjs), and HAProxy in
  * front, round-robin with no stickiness. Everything listens on loopback ports picked here; every
  * process is stopped by `stop()`. The test talks to the balancer only (`url`); the balancer names
  * the instance that answered in `X-Served-By` (api1..api3).
@@ -114,7 +114,7 @@ export interface ClusterOptions {
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const mongoUri = process.env.MONGODB_URI;
   if (!mongoUri)
-    throw new Error('MONGODB_URI is not set: run through scripts/ferretdb.mjs (npm run test:cluster)');
+    throw new Error('MONGODB_URI is not set: run through scripts/documentdb.mjs (npm run test:cluster)');
   const size = options.size ?? 3;
   const work = mkdtempSync(path.join(tmpdir(), 'newsroom-cluster-'));
   const procs: Proc[] = [];
