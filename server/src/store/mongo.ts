@@ -3,6 +3,7 @@
  * (never ObjectIds); upserts get a fresh string id; E11000 becomes DuplicateKeyError.
  */
 import { MongoClient, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import { retryAborted } from './aborted-write.js';
 import { duplicateKeyIndex, isDuplicateKeyError } from './duplicate-key.js';
 import { fold, requiredLiterals } from './embedded/text-query.js';
 import { newId } from './ids.js';
@@ -152,7 +153,9 @@ class MongoCollection implements Collection<Doc> {
   }
 
   async insertOne(doc: Doc): Promise<void> {
-    await mapErrors(this.name, () => this.c.insertOne(this.withGrams(doc) as AnyDoc));
+    // A single-document write the server aborted for a conflict is sent again (store/aborted-write.ts);
+    // a write of many documents is not, since part of it may have been applied.
+    await mapErrors(this.name, () => retryAborted(() => this.c.insertOne(this.withGrams(doc) as AnyDoc)));
   }
 
   async insertMany(docs: Doc[]): Promise<void> {
@@ -162,9 +165,11 @@ class MongoCollection implements Collection<Doc> {
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const r = await mapErrors(this.name, () =>
-      this.c.updateOne(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
-        upsert: !!options.upsert,
-      }),
+      retryAborted(() =>
+        this.c.updateOne(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
+          upsert: !!options.upsert,
+        }),
+      ),
     );
     return {
       matchedCount: r.matchedCount,
@@ -179,11 +184,13 @@ class MongoCollection implements Collection<Doc> {
     options: { upsert?: boolean } = {},
   ): Promise<Doc | null> {
     const r = await mapErrors(this.name, () =>
-      this.c.findOneAndUpdate(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
-        upsert: !!options.upsert,
-        returnDocument: 'after',
-        ...timed,
-      }),
+      retryAborted(() =>
+        this.c.findOneAndUpdate(filter, withUpsertId(filter, this.updatedGrams(update), options.upsert), {
+          upsert: !!options.upsert,
+          returnDocument: 'after',
+          ...timed,
+        }),
+      ),
     );
     // Stripped here, not by a projection: FerretDB's findAndModify takes none.
     if (r) for (const field of this.substring) delete r[gramsField(field)];
@@ -196,7 +203,7 @@ class MongoCollection implements Collection<Doc> {
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    const r = await this.c.deleteOne(filter);
+    const r = await retryAborted(() => this.c.deleteOne(filter));
     return { deletedCount: r.deletedCount };
   }
 
