@@ -21,3 +21,4 @@ export * from './schemas/billing.js';
 export * from './mail.js';
 export * from './gifts.js';
 export * from './premium-ledger.js';
+export * from './comments.js';
