@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const freshModules = [
   'src/app/lazy-session.test.tsx',
   'src/app/session-lifetime.test.tsx',
+  'src/features/articles/components/TagSelect.early.test.tsx',
   'src/lib/query-client.test.ts',
   'src/lib/toast.test.tsx',
 ];

@@ -19,7 +19,7 @@ import {
   webUrl,
 } from './harness';
 import { addressesOf, appPending, documentsOf, holdAppCode } from './slow-phone';
-import { freshUser, myArticleRow, pngFile, swalDialog, uniqueTitle } from './writer-admin-fixtures';
+import { apiToken, freshUser, myArticleRow, pngFile, swalDialog, uniqueTitle } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
 
@@ -28,10 +28,13 @@ const speeds = [
   { speed: 'at full speed', held: false },
 ] as const;
 
-/** Opens `route` the way a person sees it: the page shows, the app's code may still be on its way. */
+/**
+ * Opens `route` the way a person sees it: they act as soon as what they reach for is on the page,
+ * the app's code may still be on its way (the page's response has only begun to arrive).
+ */
 async function open(page: Page, route: string, held: boolean): Promise<void> {
   if (held) await holdAppCode(page);
-  await page.goto(`${webUrl}${route}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${webUrl}${route}`, { waitUntil: 'commit' });
 }
 
 /** The password (nor its URL-encoded form) is in no address the page used. */
@@ -78,7 +81,7 @@ describe.each(speeds)('$speed', ({ held }) => {
   });
 
   it('adding an article with its image chosen first: the article is submitted', async () => {
-    const { context, page } = await freshUser(browser(), 'early-writer', { viewport: DESKTOP });
+    const { context, page, account } = await freshUser(browser(), 'early-writer', { viewport: DESKTOP });
     const documents = documentsOf(page);
     const title = uniqueTitle('Ferry timetables return to the harbour board');
     await open(page, '/add-articles', held);
@@ -89,8 +92,8 @@ describe.each(speeds)('$speed', ({ held }) => {
     await publisher.selectOption(
       (await publisher.locator('option:not([disabled])').first().getAttribute('value')) ?? '',
     );
-    await page.getByLabel('Tags').fill('technology');
-    await page.getByRole('option', { name: 'Technology' }).click();
+    await page.getByLabel('Tags').pressSequentially('technology');
+    await page.keyboard.press('Enter');
     await page.getByLabel('Description').fill(`Body of ${title}.`);
     await page.getByRole('button', { name: 'Submit Article' }).click();
 
@@ -98,7 +101,36 @@ describe.each(speeds)('$speed', ({ held }) => {
     await swalDialog(page).locator('.swal2-confirm').click();
     await page.waitForURL('**/my-articles');
     await myArticleRow(page, title).getByText('Pending').waitFor();
+    // Posted once, with the image and the tag the writer chose.
+    const mine = await apiGet<Array<{ articleTitle: string; articleImage: string; Tags: string[] }>>(
+      `/articles/${encodeURIComponent(account.email)}`,
+      await apiToken(account),
+    );
+    const posted = mine.filter((a) => a.articleTitle === title);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.articleImage).toMatch(/\/uploads\/[0-9a-f]{32}--/);
+    expect(posted[0]!.Tags).toEqual(['technology']);
+
     expect(documents).toEqual([`GET ${webUrl}/add-articles`]);
+    await context.close();
+  });
+
+  it('changing the profile photo as soon as My Profile allows: the new photo is the account’s', async () => {
+    const { context, page } = await freshUser(browser(), 'early-profile', { viewport: DESKTOP });
+    const documents = documentsOf(page);
+    await open(page, '/user-dashboard/my-profile', held);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Profile' });
+    await dialog.getByRole('button', { name: 'Change Image' }).click();
+    await dialog.getByLabel('New photo').setInputFiles(pngFile('early-portrait.png', [190, 24, 93]));
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+
+    await swalDialog(page).getByText('Your article has been Updataed').waitFor({ timeout: 60_000 });
+    await swalDialog(page).locator('.swal2-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('avatar-button').locator('img').getAttribute('src'), { timeout: 30_000 })
+      .toMatch(/\/uploads\/[0-9a-f]{32}--\d+x\d+\.(png|jpg)$/);
+    expect(documents).toEqual([`GET ${webUrl}/user-dashboard/my-profile`]);
     await context.close();
   });
 

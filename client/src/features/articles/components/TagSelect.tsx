@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useHydrated } from '@/lib/hydration';
 import { whenIdle } from '@/lib/when-idle';
+import { firstTagMatching } from '../tags';
 import type { TagSelectControlProps, TagSelectProps } from './TagSelectControl';
 
 type Control = ComponentType<TagSelectControlProps>;
@@ -26,7 +27,8 @@ function loadControl(): Promise<Control> {
  * over it, a tap, the focus) or when there are tags to show. The stand-in is a text field with the
  * control's id (the label names it): once the app runs, what is typed into it carries over to the
  * control, which takes the focus and opens its menu on that text. Before the app runs (the server's
- * markup) it is read-only and says it is not ready yet.
+ * markup) it is read-only and says it is not ready yet. Enter on typed text picks the tag it
+ * matches at once, as in the control (which is then drawn with it), and sends no form.
  */
 export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelectProps) {
   const hydrated = useHydrated();
@@ -79,13 +81,23 @@ export function TagSelect({ placeholder = 'Select tags...', ...props }: TagSelec
         aria-busy={!hydrated || wanted ? 'true' : undefined}
         aria-disabled={hydrated ? undefined : 'true'}
         autoComplete="off"
-        placeholder={placeholder}
+        // The tags already picked, until the control that shows them is drawn.
+        placeholder={props.value.length > 0 ? props.value.map((t) => t.label).join(', ') : placeholder}
         value={draft}
         onChange={(e) => {
           setDraft(e.target.value);
           want();
         }}
         onFocus={hydrated ? want : undefined}
+        onKeyDown={(e) => {
+          // As in the control: Enter on typed text picks the first tag it matches (the text is
+          // used up), and sends no form.
+          if (e.key !== 'Enter' || draft === '') return;
+          e.preventDefault();
+          const tag = firstTagMatching(draft);
+          if (tag && !props.value.some((v) => v.value === tag.value)) props.onChange([...props.value, tag]);
+          setDraft('');
+        }}
         className={`min-w-0 flex-1 bg-transparent px-2.5 py-0.5 text-base text-ink placeholder:text-muted focus:outline-none ${hydrated ? '' : 'cursor-progress'}`}
       />
       <span aria-hidden="true" className="my-2 w-px self-stretch bg-rule" />
