@@ -252,6 +252,10 @@ export async function startDocumentDb() {
         // Debian's pg_cron 1.4 refuses DocumentDB's default "2 seconds" schedule; 60 makes it "* * * * *".
         'documentdb.indexBuildScheduleInSec = 60',
         'max_connections = 300',
+        // Two inserts of one unique key at once can wait on each other (DocumentDB's unique index is an
+        // exclusion constraint); PostgreSQL looks for such a deadlock only after this wait, 1 s by
+        // default, which held the aborted write past its 5 s maxTimeMS under load.
+        "deadlock_timeout = '20ms'",
         // A test database thrown away after the run: no need to survive a power cut.
         'fsync = off',
         'synchronous_commit = off',
