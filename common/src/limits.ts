@@ -38,6 +38,8 @@ export const PAYMENT_INTENT_ID_PATTERN = /^pi_[A-Za-z0-9_]{1,200}$/;
 
 /** The longest view history a chart may ask for (older counters are purged). */
 export const VIEW_HISTORY_MAX_DAYS = 90;
+/** What a chart shows when it does not say. */
+export const VIEW_HISTORY_DEFAULT_DAYS = 30;
 
 /** The page sizes a list offers; any other `limit` is refused. */
 export const PAGE_SIZES = [3, 5, 10, 20, 50] as const;

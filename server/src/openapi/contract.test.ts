@@ -2,13 +2,17 @@
  * Every documented operation answers as documented: each 2xx it documents and its main refusals,
  * called through HTTP with real tokens (src/test/openapi-cases.ts), must be documented statuses whose
  * media type is documented and whose JSON body validates against the documented schema (ajv, JSON
- * Schema 2020-12). An operation added to the document without cases fails the run.
+ * Schema 2020-12). An operation added to the document without cases fails the run. And the other way
+ * round: what the handlers refuse as invalid input the document refuses too, and what it accepts
+ * they accept.
  */
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, signInAs } from '../test/app.js';
-import { answerChecker, answerOf, documentedOperations, type Answer } from '../test/openapi.js';
+import { bearer, makeTestApp, signInAs } from '../test/app.js';
+import { answerChecker, answerOf, documentedOperations, inputChecker, type Answer } from '../test/openapi.js';
 import { contractCases, type Case } from '../test/openapi-cases.js';
-import { buildWorld, type World } from '../test/openapi-world.js';
+import { buildWorld, PUBLISHER, type World } from '../test/openapi-world.js';
+import { listen, openSse } from '../test/sse.js';
 import { openApiDocument } from './document.js';
 
 const doc = openApiDocument();
@@ -79,4 +83,122 @@ describe('every documented operation answers as documented', () => {
       }
     });
   }
+});
+
+describe('the document states what the handlers enforce', () => {
+  const accepts = inputChecker(doc);
+  const ops = documentedOperations(doc);
+  const op = (id: string) => ops.find((o) => o.operationId === id)!;
+  const as = (who: 'admin' | 'reader' | 'premium') => bearer(world[who].token);
+  const article = (formatedTags: string[]) => ({
+    title: 'A title',
+    photoURL: 'https://example.test/p.jpg',
+    publisher: PUBLISHER,
+    formatedTags,
+    description: 'Some text',
+  });
+
+  it('lists the tags an article may have, in its bodies and in the approved list filter', async () => {
+    expect(accepts.body(op('createArticle'), article(['technology', 'health']))).toBe(true);
+    expect(accepts.body(op('createArticle'), article(['notatag']))).toBe(false);
+    const edit = { title: 'T', publisher: PUBLISHER, description: 'D' };
+    expect(accepts.body(op('updateArticle'), { ...edit, formatedTags: ['art'] })).toBe(true);
+    expect(accepts.body(op('updateArticle'), { ...edit, formatedTags: ['notatag'] })).toBe(false);
+    const refused = await request(world.t.app)
+      .post(`/articles?email=${world.reader.email}`)
+      .set(as('reader'))
+      .send(article(['notatag']));
+    expect(refused.status).toBe(400);
+
+    // A comma-separated list: `style: form, explode: false` reads `tags=a,b` as ['a', 'b'].
+    const approved = op('approvedArticles');
+    expect(approved.spec.parameters!.find((p) => p.name === 'tags')).toMatchObject({
+      style: 'form',
+      explode: false,
+    });
+    expect(accepts.parameter(approved, 'tags', ['technology', 'health'])).toBe(true);
+    expect(accepts.parameter(approved, 'tags', ['notatag'])).toBe(false);
+    expect((await request(world.t.app).get('/all-articles/approved?tags=technology,health')).status).toBe(
+      200,
+    );
+    expect((await request(world.t.app).get('/all-articles/approved?tags=notatag')).status).toBe(400);
+  });
+
+  it('states the e-mail format the email inputs must have', async () => {
+    const admin = world.admin.email;
+    for (const [id, path] of [
+      ['isPremium', '/isPremium'],
+      ['isAdmin', '/check/isAdmin'],
+    ] as const) {
+      expect(accepts.parameter(op(id), 'email', admin), id).toBe(true);
+      expect(accepts.parameter(op(id), 'email', 'not-an-email'), id).toBe(false);
+      expect((await request(world.t.app).get(`${path}?email=${admin}`).set(as('admin'))).status, id).toBe(
+        200,
+      );
+      const bad = await request(world.t.app).get(`${path}?email=not-an-email`).set(as('admin'));
+      expect(bad.status, id).toBe(400);
+    }
+
+    const redeem = { email: world.reader.email, time: 60, paymentIntentId: 'pi_123' };
+    expect(accepts.body(op('redeemPayment'), redeem)).toBe(true);
+    expect(accepts.body(op('redeemPayment'), { ...redeem, email: 'not-an-email' })).toBe(false);
+    const badRedeem = await request(world.t.app)
+      .patch('/make-premium-user')
+      .set(as('reader'))
+      .send({ ...redeem, email: 'not-an-email' });
+    expect(badRedeem.status).toBe(400);
+
+    const remove = op('removeExpiredSubscription');
+    expect(accepts.body(remove, { email: world.reader.email })).toBe(true);
+    expect(accepts.body(remove, { email: 'not-an-email' })).toBe(false);
+    const removed = await request(world.t.app)
+      .patch('/remove/subscription')
+      .set(as('reader'))
+      .send({ email: world.reader.email });
+    expect(removed.status).toBe(200);
+    const badRemove = await request(world.t.app)
+      .patch('/remove/subscription')
+      .set(as('reader'))
+      .send({ email: 'not-an-email' });
+    expect(badRemove.status).toBe(400);
+  });
+
+  it('bounds the days of the view charts and the months of the revenue view as the handlers do', async () => {
+    for (const id of ['myArticleViews', 'publisherViews']) {
+      expect(accepts.parameter(op(id), 'days', 1), id).toBe(true);
+      expect(accepts.parameter(op(id), 'days', 90), id).toBe(true);
+      expect(accepts.parameter(op(id), 'days', 91), id).toBe(false);
+      expect(accepts.parameter(op(id), 'days', 0), id).toBe(false);
+    }
+    const views = (days: number) =>
+      request(world.t.app).get(`/stats/my-article-views?days=${days}`).set(as('reader'));
+    expect((await views(90)).status).toBe(200);
+    expect((await views(91)).status).toBe(400);
+
+    expect(accepts.parameter(op('revenueReport'), 'months', 24)).toBe(true);
+    expect(accepts.parameter(op('revenueReport'), 'months', 25)).toBe(false);
+    const revenue = (months: number) =>
+      request(world.t.app).get(`/admin/revenue?months=${months}`).set(as('admin'));
+    expect((await revenue(24)).status).toBe(200);
+    expect((await revenue(25)).status).toBe(400);
+  });
+
+  it('describes each event of GET /events, as an EventSource reads it', async () => {
+    const events = op('events');
+    const server = await listen(world.t.app);
+    try {
+      const stream = await openSse(server.base, '/events');
+      await stream.next((e) => e.data.type === 'ready');
+      stream.close();
+      for (const event of stream.events) {
+        const read = { id: event.id, event: 'message', data: JSON.stringify(event.data) };
+        expect(accepts.event(events, read), JSON.stringify(read)).toBe(true);
+      }
+      expect(stream.events.length).toBeGreaterThan(0);
+      expect(accepts.event(events, { id: '1', event: 'message' })).toBe(false);
+      expect(accepts.event(events, 'id: 1\ndata: {}')).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -68,6 +68,25 @@ const SECURITY: Record<Operation['security'], Json[]> = {
 const pascal = (id: string) => id[0]!.toUpperCase() + id.slice(1);
 const bodyName = (op: Operation) => `${pascal(op.operationId)}Body`;
 
+type Override = NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'];
+
+/**
+ * A string a route trims or lower-cases before it checks it (an e-mail, a tag) is documented by that
+ * check. zod's input side of such a pipe is only "a string", though the handler refuses any other.
+ */
+const statesNormalisedChecks: Override = ({ zodSchema, jsonSchema }) => {
+  const def = zodSchema._zod.def;
+  if (def.type !== 'pipe') return;
+  const { in: before, out: check } = def as z.core.$ZodPipeDef;
+  const normalises = (before._zod.def as z.core.$ZodStringDef).checks ?? [];
+  if (before._zod.def.type !== 'string' || !normalises.every((c) => c._zod.def.check === 'overwrite')) return;
+  const { $schema: _s, ...checked } = z.toJSONSchema(check, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  });
+  Object.assign(jsonSchema, checked);
+};
+
 /** zod's registry output, without the per-schema `$schema` and `$id` (the document has its own). */
 function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') {
   const { schemas } = z.toJSONSchema(registry, {
@@ -75,24 +94,38 @@ function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: 'input'
     target: 'draft-2020-12',
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
+    override: io === 'input' ? statesNormalisedChecks : undefined,
   });
   return Object.fromEntries(
     Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as Json]),
   );
 }
 
-/** One parameter per property of a params/query schema, as the route accepts it. */
+/**
+ * One parameter per property of a params/query schema, as the route accepts it. A hint that names a
+ * `type` replaces the text's schema (a number the route reads from its text); a list is written
+ * comma-separated (`style: form, explode: false`), as the routes read it.
+ */
 function parametersOf(schema: z.ZodObject, where: 'path' | 'query', hints: Operation['paramHints']) {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: statesNormalisedChecks,
+  }) as Json;
   const properties = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, property]) => {
-    const { description, ...rest } = { ...property, ...hints?.[name] };
+    const hint = hints?.[name];
+    const given: Json = hint?.type
+      ? { description: property.description, ...hint }
+      : { ...property, ...hint };
+    const { description, ...rest } = given;
     return {
       name,
       in: where,
       required: where === 'path' || required.has(name),
       ...(description ? { description } : {}),
+      ...(rest.type === 'array' ? { style: 'form', explode: false } : {}),
       schema: rest,
     };
   });

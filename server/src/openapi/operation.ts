@@ -38,7 +38,10 @@ export interface OperationSpec {
   query?: z.ZodObject;
   /** A JSON body parsed with this schema, or another body (its media type and JSON Schema). */
   body?: z.ZodType | { contentType: string; schema: Record<string, unknown> };
-  /** Extra JSON Schema for a parameter: what a zod refinement checks and JSON Schema cannot say. */
+  /**
+   * Extra JSON Schema for a parameter: what a zod refinement or transform checks and JSON Schema
+   * cannot say. A hint with a `type` replaces the parameter's schema.
+   */
   paramHints?: Record<string, Record<string, unknown>>;
   /** The 200 JSON body. */
   ok?: z.ZodType;
@@ -67,6 +70,18 @@ export interface Operation extends Omit<
 
 /** What `limit`'s refinement accepts, as a hint (JSON Schema cannot see a refinement). */
 export const PAGE_LIMIT = { enum: PAGE_SIZES.map(String) };
+
+/**
+ * A whole number the route reads from the parameter's text and bounds after the transform, as the
+ * document's integer (a hint with a `type` replaces the text's schema; zod's input side stops at the
+ * text's pattern).
+ */
+export const wholeNumber = (maximum: number, fallback: number) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum,
+  default: fallback,
+});
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: nothing was changed',

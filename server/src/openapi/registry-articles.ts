@@ -11,6 +11,7 @@ import {
   updateArticleBodySchema,
   emailQuerySchema,
   MeterSchema,
+  TAGS,
 } from '@newsroom/common';
 import { operationsOf, PAGE_LIMIT } from './operation.js';
 import * as R from './responses.js';
@@ -58,7 +59,12 @@ const reader = operationsOf('Articles', [
     query: approvedQuerySchema,
     paramHints: {
       limit: PAGE_LIMIT,
-      tags: { description: 'Comma-separated tags; an article with any of them matches.' },
+      tags: {
+        description: 'Comma-separated tags; an article with any of them matches.',
+        type: 'array',
+        items: { type: 'string', enum: TAGS },
+        maxItems: TAGS.length,
+      },
       publicationFiler: { description: 'A publisher name.' },
     },
     ok: cards,

@@ -14,6 +14,8 @@ import {
   PremiumGrantSchema,
   premiumGrantBody,
   refundBody,
+  REVENUE_MONTHS_DEFAULT,
+  REVENUE_MONTHS_MAX,
   revenueQuery,
   RevenueReportSchema,
   subscribeBody,
@@ -21,7 +23,7 @@ import {
   switchPreviewQuery,
   updateCardBody,
 } from '@newsroom/common';
-import { operationsOf } from './operation.js';
+import { operationsOf, wholeNumber } from './operation.js';
 
 const empty = z.object({}).strict();
 
@@ -149,6 +151,7 @@ export const billingOperations = operationsOf('Billing', [
     security: 'session',
     access: 'admin',
     query: revenueQuery,
+    paramHints: { months: wholeNumber(REVENUE_MONTHS_MAX, REVENUE_MONTHS_DEFAULT) },
     ok: RevenueReportSchema,
   },
   {

@@ -11,12 +11,14 @@ import {
   createPaymentIntentBody,
   eventsQuerySchema,
   makePremiumUserBody,
+  VIEW_HISTORY_DEFAULT_DAYS,
+  VIEW_HISTORY_MAX_DAYS,
   viewStatsQuerySchema,
 } from '@newsroom/common';
 import { MAX_UPLOAD_BYTES } from '../uploads/image.js';
 import { UPLOAD_FILE_PATTERN } from '../uploads/service.js';
 import { DOCS_ASSETS } from './assets.js';
-import { operationsOf, type Operation } from './operation.js';
+import { operationsOf, wholeNumber, type Operation } from './operation.js';
 import { accountOperations } from './registry-accounts.js';
 import { articleOperations } from './registry-articles.js';
 import { billingOperations } from './registry-billing.js';
@@ -26,6 +28,7 @@ import { giftOperations } from './registry-gifts.js';
 import * as R from './responses.js';
 
 const int = z.number().int();
+const VIEW_DAYS = wholeNumber(VIEW_HISTORY_MAX_DAYS, VIEW_HISTORY_DEFAULT_DAYS);
 const binary = (types: string[]) => Object.fromEntries(types.map((t) => [t, { type: 'string' }]));
 
 const meta = operationsOf('Meta', [
@@ -99,6 +102,7 @@ const stats = operationsOf('Stats', [
     security: 'session',
     access: 'signed-in',
     query: viewStatsQuerySchema,
+    paramHints: { days: VIEW_DAYS },
     ok: R.MyArticleViewsSchema,
   },
   {
@@ -108,6 +112,7 @@ const stats = operationsOf('Stats', [
     security: 'session',
     access: 'admin',
     query: viewStatsQuerySchema,
+    paramHints: { days: VIEW_DAYS },
     ok: R.PublisherViewsSchema,
   },
 ]);
@@ -194,6 +199,26 @@ const publishers = operationsOf('Publishers', [
   },
 ]);
 
+/**
+ * One event of GET /events as an EventSource reads it. OpenAPI 3.2 would put this under `itemSchema`;
+ * 3.1 has no keyword for one event of a stream, so the media type's schema stands for each event.
+ */
+const LIVE_EVENT_FRAME = {
+  type: 'object',
+  description:
+    'Each event of the stream (`id:` and `data:` lines). `: ping` comments and the opening `retry:` are not events.',
+  properties: {
+    id: { type: 'string', description: 'Where the stream stands: Last-Event-ID resumes after it.' },
+    event: { const: 'message', description: 'Events carry no name: each is a message.' },
+    data: {
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: { $ref: '#/components/schemas/LiveEvent' },
+    },
+  },
+  required: ['id', 'data'],
+};
+
 const live = operationsOf('Live', [
   {
     route: 'GET /events',
@@ -207,12 +232,7 @@ const live = operationsOf('Live', [
     responses: {
       200: {
         description: 'The event stream',
-        content: {
-          'text/event-stream': {
-            type: 'string',
-            description: '`id:` and `data:` lines; each `data:` is a LiveEvent as JSON; `: ping` comments.',
-          },
-        },
+        content: { 'text/event-stream': LIVE_EVENT_FRAME },
       },
     },
     errors: [401, 429],

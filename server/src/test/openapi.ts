@@ -54,12 +54,23 @@ const pointer = (...parts: string[]) =>
 // ajv-formats' default export is typed for CommonJS interop.
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => void;
 
-/** Checks answers against the document: status documented, media type documented, body valid. */
-export function answerChecker(doc: Json) {
+/** Compiles a schema of the document, addressed from one of its operations (ajv, JSON Schema 2020-12). */
+function schemaCompiler(doc: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema(doc, DOC_ID);
   const compiled = new Map<string, ValidateFunction>();
+  return (op: DocOperation, ...parts: string[]): ValidateFunction => {
+    const ref = `${DOC_ID}#/${pointer('paths', op.docPath, op.method, ...parts)}`;
+    let validate = compiled.get(ref);
+    if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
+    return validate;
+  };
+}
+
+/** Checks answers against the document: status documented, media type documented, body valid. */
+export function answerChecker(doc: Json) {
+  const schemaOf = schemaCompiler(doc);
 
   return (op: DocOperation, answer: Answer): string[] => {
     const documented = op.spec.responses[String(answer.status)];
@@ -76,14 +87,40 @@ export function answerChecker(doc: Json) {
       ];
     }
     if (answer.type !== 'application/json') return [];
-    const ref = `${DOC_ID}#/${pointer('paths', op.docPath, op.method, 'responses', String(answer.status), 'content', 'application/json', 'schema')}`;
-    let validate = compiled.get(ref);
-    if (!validate) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
+    const validate = schemaOf(
+      op,
+      'responses',
+      String(answer.status),
+      'content',
+      'application/json',
+      'schema',
+    );
     if (validate(answer.body)) return [];
     return (validate.errors ?? []).map(
       (e) =>
         `${op.operationId} ${answer.status}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
     );
+  };
+}
+
+/**
+ * Whether the document accepts an input: a parameter's value (as its schema reads it: a list for a
+ * comma-separated parameter), a JSON request body, or one event of a 200 event stream.
+ */
+export function inputChecker(doc: Json) {
+  const schemaOf = schemaCompiler(doc);
+  return {
+    parameter(op: DocOperation, name: string, value: unknown): boolean {
+      const at = (op.spec.parameters ?? []).findIndex((p) => p.name === name);
+      if (at < 0) throw new Error(`${op.operationId} documents no parameter ${name}`);
+      return schemaOf(op, 'parameters', String(at), 'schema')(value);
+    },
+    body(op: DocOperation, value: unknown): boolean {
+      return schemaOf(op, 'requestBody', 'content', 'application/json', 'schema')(value);
+    },
+    event(op: DocOperation, event: unknown): boolean {
+      return schemaOf(op, 'responses', '200', 'content', 'text/event-stream', 'schema')(event);
+    },
   };
 }
 
