@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
+import { parseInput, validQuery } from '../http/input.js';
 import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
 import {
   adminPageQuerySchema,
@@ -48,10 +48,17 @@ export function articleRoutes(ctx: RouteContext): Router {
     sendCached(req, res, await answers.approvedAnswer(query, onMiss(req, res)));
   });
 
-  router.get('/premium/articles/only', requirePremium, async (req, res) => {
-    const { page, limit } = parseInput(listPageQuerySchema, req.query);
-    sendCached(req, res, await answers.premiumAnswer(page, limit), 'private, no-cache');
-  });
+  // Who (401), then what (400), then premium (402): a bad page is never answered "premium required".
+  router.get(
+    '/premium/articles/only',
+    requireUserRecord,
+    validQuery(listPageQuerySchema),
+    requirePremium,
+    async (req, res) => {
+      const { page, limit } = parseInput(listPageQuerySchema, req.query);
+      sendCached(req, res, await answers.premiumAnswer(page, limit), 'private, no-cache');
+    },
+  );
 
   router.get('/article/data/:id', requireUserRecord, async (req, res) => {
     const result = await answers.details(idOf(req.params), req.currentUser!);

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
 import { emailBodySchema, emailQuerySchema, registerBodySchema } from '@newsroom/common';
-import { parseInput } from '../http/input.js';
+import { parseInput, requiredBody } from '../http/input.js';
 import { createUserService } from '../users/service.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
@@ -44,7 +44,7 @@ export function authRoutes(ctx: RouteContext): Router {
   const register = (provider: 'password' | 'google') =>
     async function registerUser(req: Request, res: Response) {
       const identity = await firebaseIdentity(req);
-      const body = parseInput(registerBodySchema, req.body ?? {});
+      const body = parseInput(registerBodySchema, requiredBody(req));
       if (body.email && body.email !== identity.email) {
         throw new Forbidden('Email does not match the signed-in account');
       }

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { parseInput } from '../http/input.js';
+import { parseInput, requiredBody } from '../http/input.js';
 import type { StripeEventHandler } from '../payments/routes.js';
 import type { User } from '../users/types.js';
 import { publicPlans } from './catalog.js';
@@ -52,12 +52,12 @@ export function billingRoutes(ctx: RouteContext): Router {
   });
 
   router.post('/billing/cancel', ...own, async (req, res) => {
-    parseInput(emptyBody, req.body ?? {});
+    parseInput(emptyBody, requiredBody(req));
     res.json(await billing.cancel(caller(req)));
   });
 
   router.post('/billing/resume', ...own, async (req, res) => {
-    parseInput(emptyBody, req.body ?? {});
+    parseInput(emptyBody, requiredBody(req));
     res.json(await billing.resume(caller(req)));
   });
 
@@ -73,7 +73,7 @@ export function billingRoutes(ctx: RouteContext): Router {
   });
 
   router.post('/billing/card-setup', ...own, async (req, res) => {
-    parseInput(emptyBody, req.body ?? {});
+    parseInput(emptyBody, requiredBody(req));
     res.json(await billing.cardSetup(caller(req)));
   });
 

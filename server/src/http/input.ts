@@ -2,6 +2,7 @@
  * The HTTP kit's input door: every route parses what it is sent with one of the shared zod schemas
  * (@newsroom/common) through parseInput, so bad input is a 400 before anything reaches a service.
  */
+import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { Invalid } from '../errors.js';
 
@@ -20,3 +21,23 @@ export function parseInput<S extends z.ZodType>(
   }
   return result.data;
 }
+
+/**
+ * The JSON body of a route whose body may be empty (`{}`): none at all is a 400, as the OpenAPI
+ * document states (a required request body), not taken for `{}`.
+ */
+export function requiredBody(req: Request): unknown {
+  if (req.body === undefined) throw new Invalid('A JSON body is required');
+  return req.body;
+}
+
+/**
+ * Refuses a bad query (400) before the guards mounted after it: invalid input is answered as such,
+ * never as "premium required" (402). The handler parses it again for its values.
+ */
+export const validQuery =
+  (schema: z.ZodType): RequestHandler =>
+  (req, _res, next) => {
+    parseInput(schema, req.query);
+    next();
+  };

@@ -183,6 +183,44 @@ describe('the document states what the handlers enforce', () => {
     expect((await revenue(25)).status).toBe(400);
   });
 
+  it('validates the premium list page before it asks for premium', async () => {
+    const premiumList = op('premiumArticles');
+    expect(accepts.parameter(premiumList, 'page', '')).toBe(false);
+    const page = (query: string, who: 'reader' | 'premium') =>
+      request(world.t.app).get(`/premium/articles/only?${query}`).set(as(who));
+    expect((await page('page=', 'reader')).status).toBe(400);
+    expect((await page('page=', 'premium')).status).toBe(400);
+    expect((await page('page=1', 'reader')).status).toBe(402);
+    expect((await page('page=1', 'premium')).status).toBe(200);
+    expect((await request(world.t.app).get('/premium/articles/only?page=')).status).toBe(401);
+  });
+
+  it('refuses a call without the JSON body the document requires', async () => {
+    for (const [id, path] of [
+      ['startCardUpdate', '/billing/card-setup'],
+      ['cancelSubscription', '/billing/cancel'],
+      ['resumeSubscription', '/billing/resume'],
+    ] as const) {
+      expect(op(id).spec.requestBody, id).toMatchObject({ required: true });
+      const bare = await request(world.t.app).post(path).set(as('reader'));
+      expect(bare.status, id).toBe(400);
+      expect(bare.body.message, id).toBe('A JSON body is required');
+    }
+    expect((await request(world.t.app).post('/billing/card-setup').set(as('reader')).send({})).status).toBe(
+      200,
+    );
+    for (const [id, path] of [
+      ['register', '/users/new'],
+      ['registerGoogle', '/users/new/google'],
+    ] as const) {
+      expect(op(id).spec.requestBody, id).toMatchObject({ required: true });
+      const bare = await request(world.t.app).post(path).set(bearer(world.reader.idToken));
+      expect(bare.status, id).toBe(400);
+      const empty = await request(world.t.app).post(path).set(bearer(world.reader.idToken)).send({});
+      expect(empty.status, id).toBe(200);
+    }
+  });
+
   it('describes each event of GET /events, as an EventSource reads it', async () => {
     const events = op('events');
     const server = await listen(world.t.app);
