@@ -31,7 +31,7 @@ import { publisherRoutes } from './publishers/routes.js';
 import { createActivityTracker } from './stats/activity.js';
 import { statsRoutes } from './stats/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
-import { openApiRoutes } from './openapi/routes.js';
+import { openApiRoutes, undeclaredMethods } from './openapi/routes.js';
 import { usersRoutes } from './users/routes.js';
 
 /** User counts depend on the clock (premium expiry), so they are rebuilt at least every 5 s. */
@@ -170,6 +170,8 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   // One process in production: the site's pages and the client build, after every API route.
   if (deps.config.serveClient) app.use(mountedSite(ctx, live));
 
+  // A declared path asked with a method it does not have: 405 with Allow (docs/api-contract.md).
+  app.use(undeclaredMethods());
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });

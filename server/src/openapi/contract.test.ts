@@ -3,8 +3,8 @@
  * called through HTTP with real tokens (src/test/openapi-cases.ts), must be documented statuses whose
  * media type is documented and whose JSON body validates against the documented schema (ajv, JSON
  * Schema 2020-12). An operation added to the document without cases fails the run. And the other way
- * round: what the handlers refuse as invalid input the document refuses too, and what it accepts
- * they accept.
+ * round: what the handlers refuse as invalid input the document refuses too, what it accepts they
+ * accept, and a method it does not declare on a path it does is answered 405 with `Allow`.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,4 +239,29 @@ describe('the document states what the handlers enforce', () => {
       await server.close();
     }
   });
+
+  it('answers a method it does not declare on a declared path 405, with the methods it allows', async () => {
+    const byPath = new Map<string, string[]>();
+    for (const o of ops) byPath.set(o.path, [...(byPath.get(o.path) ?? []), o.method.toUpperCase()]);
+    expect(byPath.size).toBeGreaterThan(60);
+    for (const [path, declared] of byPath) {
+      const url = path.replace(/:\w+/g, 'x');
+      const trace = await request(world.t.app).trace(url);
+      expect(trace.status, `TRACE ${url}`).toBe(405);
+      expect(trace.body, `TRACE ${url}`).toEqual({ message: 'TRACE is not allowed here' });
+      const allow = String(trace.headers.allow).split(', ');
+      expect(allow, url).toEqual(expect.arrayContaining([...declared, 'OPTIONS']));
+      expect(allow.includes('HEAD'), url).toBe(allow.includes('GET'));
+      // Allow is exactly what is routed: every other undeclared method is 405 too, but one another
+      // declared path routes here (GET /users/new reaches GET /users/:email).
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !declared.includes(m))) {
+        const res = await request(world.t.app)[method.toLowerCase() as 'get'](url);
+        expect(res.status === 405, `${method} ${url} answered ${res.status}`).toBe(!allow.includes(method));
+        if (res.status === 405) expect(res.headers.allow, `${method} ${url}`).toBe(trace.headers.allow);
+      }
+    }
+    // Not a path of the API: still 404; a declared method is still served, HEAD with it.
+    expect((await request(world.t.app).trace('/no/such/path')).status).toBe(404);
+    expect((await request(world.t.app).head('/health')).status).toBe(200);
+  }, 60_000);
 });

@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { compressAnswers } from '../cache/compress.js';
 import { NotFound } from '../errors.js';
 import { DOCS_ASSETS, DOCS_CSP, docsPage } from './assets.js';
 import { API_TITLE, openApiDocument } from './document.js';
+import { operations } from './registry.js';
 
 /** GET /openapi.json (the document) and GET /docs (the reference page, with its scripts and styles). */
 export function openApiRoutes(): Router {
@@ -31,4 +32,44 @@ export function openApiRoutes(): Router {
   });
 
   return router;
+}
+
+/** The order methods are listed in an `Allow` header. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Express's match of a declared path: `:param` one segment, any case, an optional trailing slash. */
+const pathPattern = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+    'i',
+  );
+
+/**
+ * Mounted after every route: a request no route took, on a path the API declares (registry.ts, the
+ * declarations the OpenAPI document is built from), with a method it does not declare there, is
+ * answered 405 with `Allow`: the declared methods, HEAD where GET is declared (Express answers it) and
+ * OPTIONS (the CORS middleware answers it everywhere). Any other request falls through to the 404.
+ */
+export function undeclaredMethods(): RequestHandler {
+  const declared = new Map<string, Set<string>>();
+  for (const op of operations) {
+    const methods = declared.get(op.path) ?? new Set(['OPTIONS']);
+    methods.add(op.method.toUpperCase());
+    if (op.method === 'get') methods.add('HEAD');
+    declared.set(op.path, methods);
+  }
+  const paths = [...declared].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
+  return (req, res, next) => {
+    // Several declared paths may match (/users/new and /users/:email): each routes its methods.
+    const allowed = new Set(paths.filter((p) => p.pattern.test(req.path)).flatMap((p) => [...p.methods]));
+    if (!allowed.size || allowed.has(req.method)) return next();
+    const allow = METHOD_ORDER.filter((m) => allowed.has(m)).join(', ');
+    res
+      .status(405)
+      .set('Allow', allow)
+      .json({ message: `${req.method} is not allowed here` });
+  };
 }
