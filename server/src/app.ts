@@ -10,6 +10,7 @@ import { mailRoutes } from './mail/routes.js';
 import { createMailService } from './mail/service.js';
 import { subscribeMail } from './mail/subscriber.js';
 import { giftRoutes } from './gifts/routes.js';
+import { commentRoutes } from './comments/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { AnswerCache, CacheGroup } from './cache/answer-cache.js';
 import { invalidate } from './cache/invalidation.js';
@@ -164,6 +165,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(followRoutes(ctx));
   app.use(mailRoutes(ctx));
   app.use(giftRoutes(ctx));
+  app.use(commentRoutes(ctx));
   app.use(uploadRoutes(ctx));
   // The API's own description: GET /openapi.json and the reference page GET /docs.
   app.use(openApiRoutes());

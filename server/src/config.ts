@@ -207,6 +207,9 @@ export interface Config {
     mailLinks?: RateLimit;
     /** POST /gift-links/open per IP; default in http/rate-limits.ts. */
     giftOpens?: RateLimit;
+    /** Comments per user, a short and a daily window (fewer for new accounts); defaults in http/rate-limits.ts. */
+    comments?: RateLimit;
+    commentsDaily?: RateLimit;
     /** Every route that can call Stripe, per user (STRIPE_USER_RATE_LIMIT_MAX per minute). */
     stripeUser?: RateLimit;
     /** Every route that can call Stripe, per IP (STRIPE_IP_RATE_LIMIT_MAX per minute). */

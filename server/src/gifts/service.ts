@@ -20,7 +20,7 @@ import type { DomainEvents } from '../events/domain.js';
 import { monthOf } from '../meter/service.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
-import { isAdmin, isPremium, type User } from '../users/types.js';
+import { isAdmin, isPremium, publicName, type User } from '../users/types.js';
 import { createGiftRepository, type GiftLinkRecord } from './repository.js';
 
 export type GiftService = ReturnType<typeof createGiftService>;
@@ -43,12 +43,6 @@ export interface GiftableArticle {
 
 /** A token or a reader key: 32 random bytes, base64url (43 characters). */
 const secret = () => randomBytes(32).toString('base64url');
-
-/** A name as published: never an address. */
-const publicName = (user: Pick<User, 'name' | 'displayName'>) => {
-  const name = (user.name || user.displayName || '').trim();
-  return name.includes('@') ? '' : name;
-};
 
 /**
  * Gift links (docs/decisions/gift-links-and-meter.md): a premium reader, an admin or the writer of a

@@ -16,6 +16,10 @@ const DEFAULT_MAIL_PREFERENCES = { windowMs: 60_000, max: 10 };
 const DEFAULT_MAIL_LINKS = { windowMs: 60_000, max: 30 };
 /** A reader opens a gift link once; 60 a minute from one IP is far past any person's use. */
 const DEFAULT_GIFT_OPENS = { windowMs: 60_000, max: 60 };
+/** Comments per user (docs/decisions/comments.md); an account younger than a day gets a fifth. */
+const DEFAULT_COMMENTS = { windowMs: 60_000, max: 5 };
+const DEFAULT_COMMENTS_DAILY = { windowMs: 24 * 3600_000, max: 50 };
+const NEW_ACCOUNT_MS = 24 * 3600_000;
 
 /** Every rate limit of the API, configured here from Config (app.ts builds them once per app). */
 export interface RateLimits {
@@ -40,6 +44,11 @@ export interface RateLimits {
   mailLinks: RequestHandler;
   /** POST /gift-links/open: per IP (signed out included). */
   giftOpens: RequestHandler;
+  /**
+   * POST /articles/{id}/comments: per user, a short and a daily window, fewer for an account younger
+   * than a day; refused posts (4xx) do not count. Mount after requireUserRecord.
+   */
+  comments: RequestHandler;
   /**
    * Every route that can call Stripe (payment intents, redemptions, billing, admin billing and
    * refunds): per IP, then per user, one budget across those routes. Mount after a guard that sets
@@ -135,7 +144,31 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
     store('stripe-user'),
   );
 
+  // A comment limit: the account's age decides its budget (req.currentUser, from requireUserRecord).
+  const commentLimit = (limit: RateLimit, name: string, shared = store(name)) =>
+    rateLimit({
+      ...(shared ? { store: shared } : {}),
+      windowMs: limit.windowMs,
+      limit: (req) => {
+        const created = Date.parse(req.currentUser?.createdAt ?? '');
+        const young = !(now() - created >= NEW_ACCOUNT_MS);
+        return young ? Math.max(1, Math.floor(limit.max / 5)) : limit.max;
+      },
+      skipFailedRequests: true,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      keyGenerator: byUser('comments'),
+      handler: (_req, res) => {
+        res.status(429).json({ message: 'You are commenting too fast, please wait a little' });
+      },
+    });
+  const commentsShort = commentLimit(limits.comments ?? DEFAULT_COMMENTS, 'comments');
+  const commentsDaily = commentLimit(limits.commentsDaily ?? DEFAULT_COMMENTS_DAILY, 'comments-daily');
+
   return {
+    comments: (req, res, next) => {
+      commentsShort(req, res, (err?: unknown) => (err ? next(err) : commentsDaily(req, res, next)));
+    },
     auth: limiter(limits.auth, 'Too many requests, please try again later', undefined, store('auth')),
     paymentIntents: limiter(
       limits.paymentIntents ?? RATE_LIMIT_DEFAULTS.paymentIntents,

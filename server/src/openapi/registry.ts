@@ -25,6 +25,7 @@ import { billingOperations } from './registry-billing.js';
 import { followOperationsList, readingOperations } from './registry-reading.js';
 import { mailOperations } from './registry-mail.js';
 import { giftOperations } from './registry-gifts.js';
+import { commentOperations } from './registry-comments.js';
 import * as R from './responses.js';
 
 const int = z.number().int();
@@ -294,6 +295,7 @@ export const operations: Operation[] = [
   ...followOperationsList,
   ...mailOperations,
   ...giftOperations,
+  ...commentOperations,
   ...readingOperations,
   ...articleOperations,
   ...uploads,

@@ -90,6 +90,16 @@ export const INDEXES: Record<string, IndexSpec[]> = {
   // Gift links (docs/decisions/gift-links-and-meter.md): opened by token, listed per creator, newest
   // first. Their readers, the creators' monthly counts and the meter are found by derived `_id`s.
   gift_links: [{ keys: { token: 1 }, unique: true }, { keys: { creator: 1, createdAt: -1, _id: -1 } }],
+  // Comments (docs/decisions/comments.md): an article's comments and a comment's replies by time; an
+  // author's (duplicates); the reported ones and the newest of all (moderation). Threads, reports and
+  // bans are found by derived `_id`s.
+  comments: [
+    { keys: { articleId: 1, parentId: 1, createdAt: -1, _id: -1 } },
+    { keys: { authorEmail: 1, articleId: 1, createdAt: -1 } },
+    { keys: { lastReportedAt: -1, _id: -1 } },
+    { keys: { createdAt: -1, _id: -1 } },
+  ],
+  comment_reports: [{ keys: { commentId: 1 } }],
   // Follows and reading history (docs/decisions/follows-and-feed.md): what a reader follows, a
   // target's followers; a reader's latest reads, an article's latest readers.
   follows: [{ keys: { follower: 1, createdAt: -1, _id: -1 } }, { keys: { target: 1 } }],

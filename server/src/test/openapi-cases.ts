@@ -12,6 +12,7 @@ import { pngImage, PUBLISHER, STRIPE_WEBHOOK_SECRET, type World } from './openap
 import { listen, openSse } from './sse.js';
 import { mailTokenKey, signMailToken, type MailTokenPayload } from '../mail/tokens.js';
 import { preferencesId } from '../mail/repository.js';
+import { commentContractCases } from './openapi-cases-comments.js';
 
 /** A call and the status it must answer. */
 export type Case = [status: number, call: () => Promise<Answer | request.Response> | request.Test];
@@ -584,5 +585,6 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [200, () => get(w.uploadPath)],
       [404, () => get('/uploads/missing.webp')],
     ],
+    ...commentContractCases({ w, get, post, patch, put, del, editOverBudget, newUserId }),
   };
 }

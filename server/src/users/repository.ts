@@ -23,6 +23,15 @@ export function createUserRepository(store: Store) {
     findByEmail(email: string): Promise<User | null> {
       return users().findOne({ email });
     },
+    /** What a comment shows of its authors (name, photo, public id), found by e-mail (never answered). */
+    findAuthorsByEmails(
+      emails: string[],
+    ): Promise<Pick<User, '_id' | 'email' | 'name' | 'displayName' | 'photoURL' | 'publicId' | 'role'>[]> {
+      return users().find(
+        { email: { $in: emails } },
+        { projection: { _id: 1, email: 1, name: 1, displayName: 1, photoURL: 1, publicId: 1, role: 1 } },
+      );
+    },
     /** The fields a writer shows publicly, plus the e-mail their articles are found by (never answered). */
     findWritersByIds(
       ids: string[],

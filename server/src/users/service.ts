@@ -184,6 +184,8 @@ export function createUserService({
     findByEmail: repo.findByEmail,
     /** Whose premium ends in (from, to]: the reminders and lapse mails (mail/jobs.ts). */
     premiumEndingBetween: repo.premiumEndingBetween,
+    /** Comment authors by e-mail: name, photo, public id, account id (comments/). */
+    authorsByEmails: repo.findAuthorsByEmails,
     /** Writers by public id, or by account id: name, photo, public id, and the e-mail to find their articles. */
     writersByPublicIds: writers.findByPublicIds,
     writersByIds: writers.findByIds,

@@ -49,3 +49,9 @@ export function isAdmin(user: Pick<User, 'role'> | null | undefined): boolean {
 export function isPremium(user: Pick<User, 'premiumEndAt'> | null | undefined, now: Date): boolean {
   return !!user?.premiumEndAt && new Date(user.premiumEndAt).getTime() > now.getTime();
 }
+
+/** A name as published: never an address ('' when the account has none). */
+export function publicName(user: Pick<User, 'name' | 'displayName'>): string {
+  const name = (user.name || user.displayName || '').trim();
+  return name.includes('@') ? '' : name;
+}
