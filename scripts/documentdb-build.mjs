@@ -1,6 +1,6 @@
 // Building DocumentDB and FerretDB v2 once per machine for scripts/documentdb.mjs (the recipe and why
 // each flag: docs/decisions/documentdb.md). DOCUMENTDB_VENDOR names the folder holding
-// documentdb-*.tar.gz and pgvector/ (default: ../shared/vendor beside the repository); FERRETDB_V2_BIN
+// documentdb-*.tar.gz and pgvector/ (default: ../shared/vendor beside the repository, else /work/shared/vendor); FERRETDB_V2_BIN
 // names a FerretDB v2 binary to use instead of the cached build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,11 @@ const APT_PACKAGES = [
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const vendorDir = process.env.DOCUMENTDB_VENDOR || path.resolve(repoRoot, '..', 'shared', 'vendor');
+// A clone elsewhere than beside shared/ (a CI checkout in a temp dir) finds the machine's copy.
+const vendorDir =
+  process.env.DOCUMENTDB_VENDOR ||
+  [path.resolve(repoRoot, '..', 'shared', 'vendor'), '/work/shared/vendor'].find((dir) => existsSync(dir)) ||
+  path.resolve(repoRoot, '..', 'shared', 'vendor');
 const cacheDir = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'newsroom');
 const ferretBinary = path.join(cacheDir, `ferretdb-${FERRETDB_V2_VERSION}`);
 // Written last by a build that finished; names what was installed into the machine's PostgreSQL.

@@ -113,7 +113,7 @@ async function runLane(lane) {
   return file;
 }
 
-let exitCode = 1;
+let exitCode;
 try {
   const logs = [];
   if (options.serial) for (const lane of chosen) logs.push(await runLane(lane));
