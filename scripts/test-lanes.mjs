@@ -16,15 +16,22 @@
 //
 // --serial runs the lanes one after another (to compare, or on a machine where they contend).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isUp, startEmulator } from './emulator.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const emulatorHost = '127.0.0.1:9199';
+/**
+ * The tests' Auth emulator: firebase.test.json's 127.0.0.1:9199, or TEST_AUTH_EMULATOR_PORT for a run
+ * that must not share it (a second checkout's tests on the same machine: the demo accounts' photos
+ * name the stack that seeded them last, and the other run's pages would break their CSP on them).
+ */
+const emulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT || 9199);
+const emulatorHost = `127.0.0.1:${emulatorPort}`;
 
 /**
  * The lanes, each a list of steps run in order. `emulator`: the step needs the Auth emulator when it
@@ -59,6 +66,8 @@ const started = Date.now();
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(0);
 const say = (line) => console.log(`[lanes ${seconds(started).padStart(4)} s] ${line}`);
 
+const logDir = mkdtempSync(path.join(tmpdir(), 'newsroom-lanes-'));
+
 // The Auth emulator: a running one is reused (a developer's, or a shared one); otherwise started here
 // and stopped at the end. Steps that need it wait for it; the others start at once.
 const env = {
@@ -73,12 +82,23 @@ const emulatorReady = (async () => {
     return;
   }
   say(`starting the Firebase Auth emulator on ${emulatorHost}`);
-  const emulator = await startEmulator({ config: 'firebase.test.json', host: emulatorHost });
+  const emulator = await startEmulator({ config: await emulatorConfig(), host: emulatorHost });
   stopEmulator = emulator.stop;
   say('Firebase Auth emulator ready');
 })();
 
-const logDir = mkdtempSync(path.join(tmpdir(), 'newsroom-lanes-'));
+/** firebase.test.json, or a copy of it on TEST_AUTH_EMULATOR_PORT with its hub and logging on free ports. */
+async function emulatorConfig() {
+  const config = path.join(root, 'firebase.test.json');
+  if (emulatorPort === 9199) return config;
+  const json = JSON.parse(readFileSync(config, 'utf8'));
+  json.emulators.auth.port = emulatorPort;
+  json.emulators.hub.port = await freePort();
+  json.emulators.logging.port = await freePort();
+  const copy = path.join(logDir, 'firebase.test.json');
+  writeFileSync(copy, JSON.stringify(json));
+  return copy;
+}
 /** @type {{ lane: string, step: string, seconds: number, code: number }[]} */
 const results = [];
 
