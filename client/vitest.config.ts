@@ -26,6 +26,9 @@ export default defineConfig({
     css: false,
     // vitest's default on a 2-core machine is one worker, which runs the files one after another.
     maxWorkers: 2,
+    // `npm test` runs these beside the browser tests (docs/decisions/test-lanes.md): on two busy cores
+    // a render that takes 1 s alone can take several.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
