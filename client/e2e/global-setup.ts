@@ -234,14 +234,6 @@ interface Stack {
 
 export default async function setup(project: TestProject) {
   const emulatorUrl = `http://${e2eEnv.emulatorHost}`;
-  try {
-    await fetch(emulatorUrl);
-  } catch {
-    throw new Error(
-      `[e2e] no Firebase Auth emulator at ${e2eEnv.emulatorHost}: run through \`npm test\` or start one ` +
-        '(node scripts/with-emulator.mjs "npm run test:e2e -w client")',
-    );
-  }
   const ports = Array.from({ length: stackCount }, (_, i) => stackPorts(i));
   for (const port of ports.flatMap((p) => [p.apiPort, p.webPort])) {
     if (!(await portFree(port)))
@@ -270,6 +262,11 @@ export default async function setup(project: TestProject) {
     const code = await new Promise<number | null>((r) => build.once('exit', r));
     if (code !== 0) throw new Error('[e2e] client build failed');
   }
+
+  // `npm test` starts the build while its Auth emulator is still starting (docs/decisions/test-lanes.md).
+  const emulator =
+    'the Firebase Auth emulator (`npm test`, or node scripts/with-emulator.mjs "…", starts one)';
+  await waitFor(emulatorUrl, emulator, 60_000);
 
   // Stripe's API is unreachable here: a Stripe-API-compatible server on loopback stands in for it.
   const stripeServer = await startStripeTestServer({ secretKey: 'sk_test_e2e' });
