@@ -71,11 +71,14 @@ const DURATION = clampInt(args.duration, 10, 1, 60);
 const CONNECTIONS = clampInt(args.connections, 50, 1, 500);
 const MAIN_SIZE = 10_000;
 /**
- * --only=TEXT measures just the read rows whose name holds TEXT, at the main size (no scaling or write
- * runs): a quick loop while working on one endpoint. --profile writes the API's CPU profile
- * (node --cpu-prof) to bench/profiles/ when it stops, to open in Chrome's DevTools.
+ * --only=TEXT[,TEXT...] measures just the rows whose name holds one of the TEXTs, at the main size (no
+ * scaling runs): read rows, then write rows (e.g. --only=POST,approve,view-count compares approving and
+ * counting a view with posting in one run). A quick loop while working on one endpoint. --profile writes
+ * the API's CPU profile (node --cpu-prof) to bench/profiles/ when it stops, to open in Chrome's DevTools.
  */
 const ONLY = args.only;
+const ONLY_TERMS = ONLY?.split(',').filter(Boolean) ?? [];
+const selected = (name: string): boolean => !ONLY || ONLY_TERMS.some((t) => name.includes(t));
 const PROFILE_DIR = args.profile ? path.join(root, 'bench/profiles') : null;
 const sizes = ONLY
   ? []
@@ -171,6 +174,8 @@ async function seedStore(dataDir: string, n: number): Promise<Seeded> {
   const userCount = Math.max(100, n / 10);
   const users: Record<string, unknown>[] = Array.from({ length: userCount }, (_, i) => ({
     _id: newId(),
+    // Every user record has a unique public id (docs/decisions/writer-public-ids.md).
+    publicId: newId(),
     uid: `bench-uid-${i}`,
     email: `user${i}@example.test`,
     name: `User ${i}`,
@@ -179,6 +184,7 @@ async function seedStore(dataDir: string, n: number): Promise<Seeded> {
   }));
   users.push({
     _id: newId(),
+    publicId: newId(),
     uid: 'bench-reader',
     email: READER_EMAIL,
     name: 'Bench Reader',
@@ -187,6 +193,7 @@ async function seedStore(dataDir: string, n: number): Promise<Seeded> {
   });
   users.push({
     _id: newId(),
+    publicId: newId(),
     uid: 'bench-editor',
     email: EDITOR_EMAIL,
     name: 'Bench Editor',
@@ -243,6 +250,7 @@ async function seedReaderHistory(store: Store, readableIds: string[], newId: () 
     const target = newId();
     await store.collection('users').insertOne({
       _id: target,
+      publicId: target,
       uid: `bench-writer-${i}`,
       email,
       name: `Writer ${i}`,
@@ -528,8 +536,7 @@ async function prepare(n: number): Promise<Env> {
       path: '/all-articles/approved?page=1&limit=20',
       churn: true,
     },
-  ].filter((s) => !ONLY || s.name.includes(ONLY));
-  if (!scenarios.length) throw new Error(`--only=${ONLY} matches no row`);
+  ].filter((s) => selected(s.name));
   const firstPage = await checkAnswer(`${base}/all-articles/approved?page=1&limit=20`, {});
   for (const s of scenarios) await checkAnswer(base + s.path, s.headers);
   return {
@@ -735,7 +742,7 @@ function writeRows(env: Env): WriteRowSpec[] {
 
 async function runWrites(env: Env): Promise<void> {
   const rows: WriteRow[] = [];
-  for (const row of writeRows(env)) {
+  for (const row of writeRows(env).filter((r) => selected(r.name))) {
     let uncounted = 0;
     const requests: autocannon.Request[] = [
       {
@@ -929,12 +936,21 @@ try {
     const small = envs[0]!;
     const big = envs[envs.length - 1]!;
     let t = Date.now();
-    await runMain(main);
-    console.log(`bench: throughput runs done in ${fmt((Date.now() - t) / 1000)} s`);
     if (ONLY) {
-      printMain(main);
+      const writes = writeRows(main).filter((r) => selected(r.name));
+      if (!main.scenarios.length && !writes.length) throw new Error(`--only=${ONLY} matches no row`);
+      if (main.scenarios.length) {
+        await runMain(main);
+        printMain(main);
+      }
+      if (writes.length) {
+        await runWrites(main);
+        printWrites(main);
+      }
       throw new Finished();
     }
+    await runMain(main);
+    console.log(`bench: throughput runs done in ${fmt((Date.now() - t) / 1000)} s`);
     t = Date.now();
     const scaling = small !== big ? await runScaling(small, big) : null;
     console.log(`bench: scaling runs done in ${fmt((Date.now() - t) / 1000)} s`);
