@@ -109,6 +109,13 @@ export const UserSchema = z
       .optional()
       .meta({ description: "Whether the owner's last sign-in said the address is verified." }),
     premiumEndAt: timestamp.nullable().meta({ description: 'Premium while this is in the future.' }),
+    passEndAt: timestamp.nullable().optional().meta({
+      description:
+        'When the passes they bought run out, once their premium was derived (docs/decisions/premium-ledger.md).',
+    }),
+    subscriptionEndAt: timestamp.nullable().optional().meta({
+      description: 'What their subscription paid through, once their premium was derived.',
+    }),
     subscription: SubscriptionStateSchema.optional().meta({
       description: 'Their renewing subscription, once they started one (docs/decisions/subscriptions.md).',
     }),

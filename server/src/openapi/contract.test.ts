@@ -163,6 +163,22 @@ describe('the document states what the handlers enforce', () => {
     expect(badRemove.status).toBe(400);
   });
 
+  it('describes a profile whose premium was derived from its ledger (an admin grant, a payment)', async () => {
+    const check = answerChecker(doc);
+    const who = await signInAs(world.t, { name: 'Dora Derived' });
+    const granted = await request(world.t.app)
+      .post('/admin/premium-grants')
+      .set(as('admin'))
+      .send({ email: who.email, days: 1 });
+    expect(granted.status).toBe(200);
+    const profile = await request(world.t.app).get(`/users/${who.email}`).set(bearer(who.token));
+    expect(profile.status).toBe(200);
+    expect(profile.body).toHaveProperty('passEndAt', null);
+    expect(check(op('getProfile'), answerOf(profile))).toEqual([]);
+    const all = await request(world.t.app).get('/all-users').set(as('admin'));
+    expect(check(op('listUsers'), answerOf(all))).toEqual([]);
+  });
+
   it('bounds the days of the view charts and the months of the revenue view as the handlers do', async () => {
     for (const id of ['myArticleViews', 'publisherViews']) {
       expect(accepts.parameter(op(id), 'days', 1), id).toBe(true);

@@ -73,6 +73,8 @@ type Override = NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'];
 /**
  * A string a route trims or lower-cases before it checks it (an e-mail, a tag) is documented by that
  * check. zod's input side of such a pipe is only "a string", though the handler refuses any other.
+ * Where zod checks a pattern, the pattern is the rule: a `format` beside it (`email`: RFC 5321, a
+ * local part of at most 64 characters) would refuse addresses zod accepts.
  */
 const statesNormalisedChecks: Override = ({ zodSchema, jsonSchema }) => {
   const def = zodSchema._zod.def;
@@ -84,6 +86,7 @@ const statesNormalisedChecks: Override = ({ zodSchema, jsonSchema }) => {
     target: 'draft-2020-12',
     unrepresentable: 'any',
   });
+  if (checked.pattern) delete checked.format;
   Object.assign(jsonSchema, checked);
 };
 
