@@ -43,3 +43,30 @@ export function documentsOf(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * The app's script files the page asked for, in rounds: held back `hold` ms each, a file asked for
+ * once an earlier one has arrived starts a new round. `rounds(until)` lists the rounds of requests made
+ * up to `until` (the entry's round first), each as its files' names.
+ */
+export function scriptRequests(page: Page, hold = HOLD_MS) {
+  const asked: { time: number; file: string }[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/([^/]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
+    if (file) asked.push({ time: Date.now(), file });
+  });
+  return {
+    rounds(until = Infinity): string[][] {
+      const rounds: string[][] = [];
+      let roundStart = -Infinity;
+      for (const { time, file } of asked.filter((a) => a.time <= until).sort((a, b) => a.time - b.time)) {
+        if (time - roundStart >= hold * 0.75) {
+          rounds.push([]);
+          roundStart = time;
+        }
+        rounds[rounds.length - 1]!.push(file);
+      }
+      return rounds;
+    },
+  };
+}

@@ -6,7 +6,10 @@ import type { FirstScreen } from '../src/app/first-screen.ts';
 /** One page of dist/.vite/first-screen.json, read by the site server (server/src/site/first-screen.ts). */
 export interface FirstScreenHints {
   path: string;
-  /** The route's chunk and its static imports, minus what index.html already loads. */
+  /**
+   * The route's chunk and its static imports, and those of what its submit loads, minus what
+   * index.html already loads.
+   */
   js: string[];
   /** Stylesheets those chunks bring. */
   css: string[];
@@ -27,12 +30,11 @@ export function firstScreenPlugin(screens: FirstScreen[]): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
+      const relative = (id: string) => path.relative(root, id).split(path.sep).join('/');
       const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const byModule = new Map(
-        chunks
-          .filter((c) => c.facadeModuleId)
-          .map((c) => [path.relative(root, c.facadeModuleId!).split(path.sep).join('/'), c]),
+        chunks.filter((c) => c.facadeModuleId).map((c) => [relative(c.facadeModuleId!), c]),
       );
       const staticGraph = (start: string): string[] => {
         const seen = new Set<string>();
@@ -47,10 +49,23 @@ export function firstScreenPlugin(screens: FirstScreen[]): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       const loadedByIndex = new Set(entry ? staticGraph(entry.fileName) : []);
 
+      // The chunk holding a module of ours (by its path) or a package (by its name).
+      const chunkOf = (module: string) =>
+        byModule.get(module) ??
+        chunks.find((c) =>
+          c.moduleIds.some(
+            (id) => relative(id) === module || relative(id).includes(`node_modules/${module}/`),
+          ),
+        );
+      const fileOf = (screen: FirstScreen, module: string) => {
+        const chunk = chunkOf(module);
+        if (!chunk) this.error(`first-screen: ${screen.path} names ${module}, which is not a chunk`);
+        return chunk.fileName;
+      };
+
       const hints: FirstScreenHints[] = screens.map((screen) => {
-        const chunk = byModule.get(screen.module);
-        if (!chunk) this.error(`first-screen: ${screen.path} names ${screen.module}, which is not a chunk`);
-        const js = staticGraph(chunk.fileName).filter((file) => !loadedByIndex.has(file));
+        const starts = [screen.module, ...(screen.submitLoads ?? [])].map((module) => fileOf(screen, module));
+        const js = [...new Set(starts.flatMap(staticGraph))].filter((file) => !loadedByIndex.has(file));
         const css = [
           ...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
         ];

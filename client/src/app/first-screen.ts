@@ -14,7 +14,32 @@ export interface FirstScreen {
   module: string;
   /** The page's largest paint: the first trending story, the newest article, or the article itself. */
   leadImage?: { from: 'trending' | 'newest' | 'article'; sizes: string };
+  /**
+   * Modules (or packages) loaded lazily on the way from the page's submit to where it leads, announced
+   * with the page so that none waits for another (docs/decisions/first-screen-hints.md).
+   */
+  submitLoads?: string[];
 }
+
+/**
+ * What a sign-in or a registration made before the app has run loads on its way to the signed-in home
+ * page: the handover that completes the held submit, Firebase Auth, the API client and session calls,
+ * the toast, the home screen, the account menu, the footer and the live stream (issue 33, item 3:
+ * four rounds of script loading before, one after).
+ */
+const SIGN_IN_LOADS = [
+  'src/first-screen/handover.ts',
+  'src/lib/firebase.ts',
+  'src/lib/api-client.ts',
+  'src/lib/api/session.ts',
+  'src/lib/api/stale.ts',
+  'react-hot-toast',
+  'src/app/routes/Home.tsx',
+  'src/app/RouteError.tsx',
+  'src/components/AccountMenu.tsx',
+  'src/components/Footer.tsx',
+  'src/features/live/LiveEvents.tsx',
+];
 
 export const FIRST_SCREENS: FirstScreen[] = [
   {
@@ -33,6 +58,6 @@ export const FIRST_SCREENS: FirstScreen[] = [
     leadImage: { from: 'article', sizes: ARTICLE_IMAGE_SIZES },
   },
   { path: '/about-us', module: 'src/app/routes/AboutUs.tsx' },
-  { path: '/login', module: 'src/app/routes/Login.tsx' },
-  { path: '/registration', module: 'src/app/routes/Registration.tsx' },
+  { path: '/login', module: 'src/app/routes/Login.tsx', submitLoads: SIGN_IN_LOADS },
+  { path: '/registration', module: 'src/app/routes/Registration.tsx', submitLoads: SIGN_IN_LOADS },
 ];
