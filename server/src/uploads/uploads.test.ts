@@ -286,7 +286,6 @@ describe('GET /uploads/:file', () => {
       '/uploads/..%2Fsecret.txt',
       '/uploads/%2e%2e%2fsecret.txt',
       '/uploads/..%5Csecret.txt',
-      '/uploads/',
       '/uploads/secret.txt',
       `/uploads/${'a'.repeat(32)}.jpg`,
       `/uploads/${'a'.repeat(32)}.jpg.tmp`,
@@ -298,6 +297,11 @@ describe('GET /uploads/:file', () => {
       expect(res.text).not.toContain('top secret');
       expect(res.headers['content-type'], p).toMatch(/application\/json/);
     }
+    // The folder itself is the upload collection, which only takes a POST: no listing.
+    const folder = await request(t.app).get('/uploads/');
+    expect(folder.status).toBe(405);
+    expect(folder.headers.allow).toBe('POST, OPTIONS');
+    expect(folder.body).toEqual({ message: expect.any(String) });
   });
 
   it('still serves an older upload stored without variants', async () => {
