@@ -7,7 +7,8 @@
  */
 
 /** The fields an event may carry: ids (`…Id`) and text a toast shows. All are strings. */
-export type LiveEventField = 'articleId' | 'publisherId' | 'userId' | 'title' | 'reason' | 'name';
+export type LiveEventField =
+  'articleId' | 'publisherId' | 'userId' | 'commentId' | 'title' | 'reason' | 'name';
 
 /** Each event type with the fields its payload carries. */
 export const LIVE_EVENT_FIELDS = {
@@ -34,6 +35,12 @@ export const LIVE_EVENT_FIELDS = {
    * the creator's tabs only, so their Gift links tab counts readers without a reload.
    */
   'gift.changed': ['reason'],
+  /**
+   * A comment under the article was created, edited, hidden, restored or removed (`reason`): to
+   * whoever may read the article's comments (docs/decisions/comments.md); a held one to its author
+   * and admins only.
+   */
+  'comment.changed': ['articleId', 'commentId', 'reason'],
 } as const satisfies Record<string, readonly LiveEventField[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_FIELDS;

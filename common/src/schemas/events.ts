@@ -17,6 +17,7 @@ const FIELD_SCHEMAS: Record<LiveEventField, z.ZodString> = {
   articleId: id,
   publisherId: id,
   userId: id,
+  commentId: id,
   title: z.string(),
   reason: z.string(),
   name: z.string(),

@@ -75,7 +75,9 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
       ];
     case 'gift.changed':
     case 'meter.counted':
-      // Per reader and never cached: gifted and metered reads are answered fresh each time.
+    case 'comment.changed':
+      // Per reader and never cached: gifted and metered reads, and comments, are answered fresh each
+      // time (a comment drops no cached answer).
       return [];
   }
 }

@@ -60,7 +60,7 @@ const comment = async (kind: 'free' | 'premium') =>
   )._id;
 const text = () => ({ body: `Cell ${++sequence}` });
 
-const routes: Record<string, (kind: 'free' | 'premium', role: Role) => Promise<request.Test>> = {
+const routes: Record<string, (kind: 'free' | 'premium', role: Role) => Promise<request.Response>> = {
   'GET /articles/:id/comments': async (kind, role) =>
     as(role, request(t.app).get(`/articles/${articles[kind]._id}/comments`)),
   'POST /articles/:id/comments': async (kind, role) =>

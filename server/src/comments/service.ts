@@ -19,7 +19,7 @@ import type { ArticleAccess } from '../articles/service.js';
 import { createWriterCheck } from '../articles/writers.js';
 import type { Clock } from '../clock.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
-import type { DomainEvents } from '../events/domain.js';
+import type { CommentChange, DomainEvents } from '../events/domain.js';
 import { newId } from '../store/ids.js';
 import type { Filter, Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
@@ -94,6 +94,19 @@ export function createCommentService(deps: {
     const ban = await repo.ban(caller.email);
     if (ban) throw new HttpError(409, COMMENT_BANNED_MESSAGE(ban.reason), { banned: true });
   };
+
+  /** Says what happened to a comment once written (live pages of its article follow). */
+  const changed = (change: CommentChange, comment: CommentRecord, access: ArticleAccess, shown: boolean) =>
+    deps.events.publish({
+      type: 'comment.changed',
+      change,
+      commentId: comment._id,
+      articleId: comment.articleId,
+      premium: access.isPremium === 'Yes',
+      writer: access.authorEmail,
+      author: comment.authorEmail,
+      shown,
+    });
 
   /** Moves a comment out of whichever of `from` it is in; the state it left, or null. */
   const moveOut = async (comment: CommentRecord, from: CommentState[], to: CommentState, set = {}) => {
@@ -237,6 +250,7 @@ export function createCommentService(deps: {
         lastReportedAt: null,
       };
       await repo.insert(comment);
+      await changed('created', comment, access, comment.state === 'published');
       return one(comment._id, access, caller);
     },
 
@@ -251,9 +265,11 @@ export function createCommentService(deps: {
       const at = now().toISOString();
       const edited = await repo.edit(id, comment.state, body, bodyKeyOf(body), at);
       if (!edited) throw new Conflict('This comment changed meanwhile; reload it');
-      if (comment.state === 'published' && linksIn(body) > COMMENT_LINKS_SHOWN_MAX) {
-        await moveOut(comment, ['published'], 'pending');
-      }
+      const held =
+        comment.state === 'published' && linksIn(body) > COMMENT_LINKS_SHOWN_MAX
+          ? await moveOut(comment, ['published'], 'pending')
+          : null;
+      await changed(held ? 'hidden' : 'edited', comment, access, comment.state === 'published');
       return one(id, access, caller);
     },
 
@@ -263,7 +279,8 @@ export function createCommentService(deps: {
       if (comment.authorEmail !== caller.email && !isAdmin(caller)) {
         throw new Forbidden('You can only delete your own comment');
       }
-      await moveOut(comment, ['published', 'pending', 'hidden'], 'removed', { body: '' });
+      const left = await moveOut(comment, ['published', 'pending', 'hidden'], 'removed', { body: '' });
+      if (left) await changed('removed', comment, access, left === 'published');
       return one(id, access, caller);
     },
 
@@ -342,10 +359,18 @@ export function createCommentService(deps: {
     async moderate(id: string, hidden: boolean): Promise<AdminComment> {
       const comment = await load(id);
       if (comment.state === 'removed') throw new Conflict('This comment was removed by its author');
-      if (hidden) await moveOut(comment, ['published', 'pending'], 'hidden');
-      else {
-        await moveOut(comment, ['hidden', 'pending'], 'published');
-        await repo.clearReports(id);
+      const left = hidden
+        ? await moveOut(comment, ['published', 'pending'], 'hidden')
+        : await moveOut(comment, ['hidden', 'pending'], 'published');
+      if (!hidden) await repo.clearReports(id);
+      const found = left ? await deps.article(comment.articleId) : null;
+      if (left && found) {
+        await changed(
+          hidden ? 'hidden' : 'restored',
+          comment,
+          found.access,
+          hidden ? left === 'published' : true,
+        );
       }
       const [answer] = await this.asAdmin([await load(id)]);
       return answer!;

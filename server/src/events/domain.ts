@@ -11,6 +11,9 @@
 import type { FollowKind } from '@newsroom/common';
 import { isApproved, type Article } from '../articles/types.js';
 
+/** What happened to a comment. */
+export type CommentChange = 'created' | 'edited' | 'hidden' | 'restored' | 'removed';
+
 /** How a premium change reads to the reader: it started, renewed, lapsed, was taken back, or other. */
 export type PremiumChange = 'started' | 'renewed' | 'lapsed' | 'takenBack' | 'changed';
 
@@ -55,6 +58,20 @@ export type DomainEvent =
   | { type: 'follow.removed'; follower: string; kind: FollowKind; target: string }
   /** A gift link was created, revoked, or let a new reader in (docs/decisions/gift-links-and-meter.md). */
   | { type: 'gift.changed'; creator: string; linkId: string; change: 'created' | 'revoked' | 'opened' }
+  /**
+   * A comment changed (docs/decisions/comments.md). `premium`: its article is premium (its events go
+   * only to those who may read it); `shown`: everyone who may read the article saw it before or after.
+   */
+  | {
+      type: 'comment.changed';
+      change: CommentChange;
+      commentId: string;
+      articleId: string;
+      premium: boolean;
+      writer: string;
+      author: string;
+      shown: boolean;
+    }
   /** A signed-in reader without premium read a premium article in full on the meter. */
   | { type: 'meter.counted'; reader: string; articleId: string; used: number };
 

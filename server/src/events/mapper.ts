@@ -67,6 +67,19 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
           audience: { public: false, admins: false, users: [event.email] },
         },
       ];
+    case 'comment.changed': {
+      // Whoever may read the article's comments: everyone for a free one; premium readers, admins and
+      // its writer for a premium one. A comment nobody else sees (held, hidden) reaches its author and
+      // admins only.
+      const readers: Audience = event.premium
+        ? { public: false, admins: true, users: [event.writer], premium: true }
+        : { public: true, admins: true, users: [] };
+      const audience: Audience = event.shown
+        ? readers
+        : { public: false, admins: true, users: [event.author] };
+      const { articleId, commentId, change } = event;
+      return [{ event: { type: 'comment.changed', articleId, commentId, reason: change }, audience }];
+    }
     case 'gift.changed':
       // The creator's own tabs: their Gift links tab counts readers, or shows the link revoked.
       return [

@@ -5,7 +5,7 @@ import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
 import { createUserService } from '../users/service.js';
 import { parseInput } from '../http/input.js';
-import { isAdmin } from '../users/types.js';
+import { isAdmin, isPremium } from '../users/types.js';
 import { eventsQuerySchema } from '@newsroom/common';
 import type { EventStreams } from './streams.js';
 import type { Viewer } from './types.js';
@@ -39,7 +39,7 @@ export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
       if (!user) throw new Unauthorized('Account not found');
       // As every guard: a session of the account the record belonged to before is over.
       if (user.uid !== claims.uid) throw new Unauthorized('This session belongs to another account');
-      viewer = { email: user.email, admin: isAdmin(user) };
+      viewer = { email: user.email, admin: isAdmin(user), premium: isPremium(user, ctx.clock.now()) };
       expiresAt = expiryOf(token);
     }
     const header = req.header('last-event-id');

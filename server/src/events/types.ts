@@ -10,6 +10,8 @@ export interface Audience {
   public: boolean;
   admins: boolean;
   users: string[];
+  /** Premium readers too (a premium article's comments). */
+  premium?: boolean;
 }
 
 /** An event with its audience: what the bus carries. */
@@ -22,12 +24,15 @@ export interface AddressedEvent {
 export interface Viewer {
   email: string | null;
   admin: boolean;
+  /** Premium when the stream opened (a stream lasts at most its session). */
+  premium?: boolean;
 }
 
 export function canSee(viewer: Viewer, audience: Audience): boolean {
   return (
     audience.public ||
     (audience.admins && viewer.admin) ||
+    (!!audience.premium && !!viewer.premium) ||
     (viewer.email !== null && audience.users.includes(viewer.email))
   );
 }

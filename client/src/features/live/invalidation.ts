@@ -37,5 +37,8 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
       return staleAfter.premiumChanged();
     case 'gift.changed':
       return staleAfter.giftLinksChanged();
+    case 'comment.changed':
+      // No screen shows comments yet (issue 36's client side will refresh the article's comments).
+      return [];
   }
 }
