@@ -17,6 +17,8 @@ export const SWEEP_INTERVALS_MS = {
   viewHistory: 6 * 60 * 60_000,
   // The outbox's sender (its batch a run is the sending rate) and the digests' and reminders' clock.
   mailOutbox: 30_000,
+  // What approvals left to do when their process stopped (docs/decisions/event-outbox.md).
+  eventOutbox: 30_000,
   mailSchedule: 60_000,
   reads: 6 * 60 * 60_000,
   // What lost Stripe webhooks left behind (billing/reconcile.ts); events settle for 10 minutes first.
@@ -57,6 +59,7 @@ export function startSweeps(deps: {
     viewHistory: () => purgeOldViewHistory(deps),
     reads: () => purgeOldReads(deps),
     mailOutbox: () => mail.sendDue(),
+    eventOutbox: () => mail.followUps(),
     mailSchedule: () => mail.schedule(),
     billingReconcile: async () => deps.billing?.run(),
   };

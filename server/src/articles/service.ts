@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
 import { createPublisherService } from '../publishers/service.js';
 import { createFollowService } from '../follows/service.js';
+import { createEventOutbox } from '../outbox/service.js';
 import { createMeterService } from '../meter/service.js';
 import { createStatsService } from '../stats/service.js';
 import { newId } from '../store/ids.js';
@@ -69,6 +70,7 @@ export function createArticleService(deps: {
   const uploads = createUploadService(deps, [{ imageUrls: repo.imageUrls }, users, publishers]);
   const releaser = (caller: User) => ({ email: caller.email, admin: isAdmin(caller) });
   const queue = createModerationQueue(repo);
+  const outbox = createEventOutbox(deps.store);
 
   const nowIso = () => deps.clock.now().toISOString();
   /** How many articles a user may post in total: the free plan's cap, none for premium and admins. */
@@ -349,11 +351,13 @@ export function createArticleService(deps: {
       const article = await load(id);
       if (article.status !== 'Pending')
         throw new Conflict(`The article is already ${isApproved(article) ? 'Approved' : article.status}`);
-      const updated = await repo.updateIf(
-        id,
-        { status: 'Pending' },
-        { status: 'Approved', decliningReason: null },
-      );
+      // The approval and its follow-ups' outbox entry (the digest's record, the writer's mail) are
+      // written together: one durable commit on the embedded engine, and the answer waits for no
+      // follow-up (docs/decisions/event-outbox.md). An entry left by a lost race is dropped unused.
+      const [updated] = await Promise.all([
+        repo.updateIf(id, { status: 'Pending' }, { status: 'Approved', decliningReason: null }),
+        outbox.recordApproval(id, nowIso()),
+      ]);
       if (!updated) throw new Conflict('The article was moderated meanwhile');
       await events.publish({ type: 'article.approved', article: articleFacts(updated) });
       return updated;

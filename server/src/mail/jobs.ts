@@ -5,6 +5,8 @@
  *   failure with exponential backoff. At most once: a mail is marked `sending` durably before SMTP
  *   sees it; one found still `sending` later (its sender was killed mid-send) is marked `interrupted`
  *   and never re-sent blindly.
+ * - `followUps`: the approvals' follow-ups that a stopped process (or a failed write) left in the event
+ *   outbox (follow-ups.ts, docs/decisions/event-outbox.md).
  * - `schedule`: the digests whose slot has come, and the premium reminders (3 days before the end,
  *   and once it has ended).
  */
@@ -22,6 +24,7 @@ import type { MailPreferencesRecord } from './repository.js';
 import { digestPeriod, nextDigestSlot } from './schedule.js';
 import { createMailService } from './service.js';
 import { createMailTransport, type MailTransport } from './transport.js';
+import { createFollowUps } from './follow-ups.js';
 
 const DAY = 24 * 3_600_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -57,6 +60,7 @@ export function createMailJobs(deps: MailJobOptions) {
   const articles = createArticleService(services);
   const follows = createFollowService(services);
   const users = createUserService(services);
+  const followUps = createFollowUps({ ...deps, mail });
 
   async function sendDue(): Promise<{ sent: number; failed: number }> {
     const now = clock.now();
@@ -73,8 +77,7 @@ export function createMailJobs(deps: MailJobOptions) {
         await transport.send({
           to: claimed.to,
           subject: claimed.subject,
-          html: claimed.html,
-          text: claimed.text,
+          ...(await mail.rendered(claimed)),
           headers: claimed.headers,
         });
         await repo.finish(claimed._id, {
@@ -189,5 +192,5 @@ export function createMailJobs(deps: MailJobOptions) {
     await premiumReminders();
   }
 
-  return { sendDue, schedule, close: () => transport.close() };
+  return { sendDue, schedule, followUps: followUps.sweep, close: () => transport.close() };
 }

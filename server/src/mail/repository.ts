@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { DigestFrequency, DigestScope, MailKind, MailStatus } from '@newsroom/common';
 import { DuplicateKeyError, type Store } from '../store/port.js';
+import type { MailContent } from './templates.js';
 
 /**
  * One mail to send. `_id` is derived from `key` (what the mail is about: the event's kind, subject and
@@ -16,8 +17,14 @@ export interface OutboxMail {
   kind: MailKind;
   to: string;
   subject: string;
-  html: string;
-  text: string;
+  /**
+   * What the mail says, with its unsubscribe link: rendered (react-email) by the sender when it sends
+   * it, never when it is queued (docs/decisions/event-outbox.md).
+   */
+  content?: MailContent;
+  /** Mails queued before `content` carry their rendered HTML and text instead. */
+  html?: string;
+  text?: string;
   headers: Record<string, string>;
   status: MailStatus;
   /** SMTP attempts made so far. */

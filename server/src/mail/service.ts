@@ -1,6 +1,6 @@
 /**
  * Mail as the rest of the app sees it (docs/decisions/email.md): mails are put in the outbox here
- * (rendered, with their unsubscribe link and RFC 8058 headers) and sent by the sender job
+ * (their content, unsubscribe link and RFC 8058 headers; rendered when sent) and sent by the sender job
  * (jobs.ts), never in a request's own path. Also the reader's preferences, the double opt-in, the
  * one-click unsubscribe and the mail history.
  */
@@ -11,7 +11,13 @@ import type { Config } from '../config.js';
 import { Invalid } from '../errors.js';
 import type { Store } from '../store/port.js';
 import { confirmContent, LIST_OF, type MailLinks } from './messages.js';
-import { createMailRepository, outboxId, preferencesId, type MailPreferencesRecord } from './repository.js';
+import {
+  createMailRepository,
+  outboxId,
+  preferencesId,
+  type MailPreferencesRecord,
+  type OutboxMail,
+} from './repository.js';
 import { nextDigestSlot } from './schedule.js';
 import { renderMail, type MailContent } from './templates.js';
 import { mailTokenKey, signMailToken, verifyMailToken, type MailList } from './tokens.js';
@@ -71,8 +77,8 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       const prefs = await repo.findPreferences(mail.to);
       if (list === 'notices' && prefs && !prefs.notices) return false;
       const unsubscribe = unsubscribeUrl(mail.to, list);
+      // Rendered by the sender (jobs.ts): queueing costs no react-email render.
       const made = { ...(await content()), unsubscribeUrl: unsubscribe };
-      const { html, text } = await renderMail(made);
       const now = nowIso();
       return repo.insertMail({
         _id: outboxId(mail.key),
@@ -80,8 +86,7 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
         kind: mail.kind,
         to: mail.to,
         subject: made.subject,
-        html,
-        text,
+        content: made,
         // RFC 8058: a mail client's one-click unsubscribe POSTs to the https link.
         headers: {
           'List-Unsubscribe': `<${unsubscribe}>, <mailto:${mailbox}?subject=unsubscribe>`,
@@ -94,6 +99,12 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
         sentAt: null,
         ...(mail.articleIds ? { articleIds: mail.articleIds } : {}),
       });
+    },
+
+    /** The HTML and text of a queued mail, rendered now (older records carry theirs). */
+    async rendered(mail: OutboxMail): Promise<{ html: string; text: string }> {
+      if (mail.content) return renderMail(mail.content);
+      return { html: mail.html ?? '', text: mail.text ?? '' };
     },
 
     /** GET /me/mail-preferences. */

@@ -2,17 +2,13 @@
  * Mails follow the domain events (docs/decisions/email.md). With several instances every instance
  * receives every event, so this only puts the mail in the shared outbox under a key made of the
  * event's kind, subject and a stable id: the first instance adds it, the others find it there, and the
- * sender job (one instance at a time) delivers it. A failure here is logged; it never reaches the
- * request that caused the event.
+ * sender job (one instance at a time) renders and delivers it. An approval's follow-ups come from its
+ * event-outbox entry, written with the approval (follow-ups.ts); the approvals seen meanwhile are
+ * expanded together, after their answers (docs/decisions/event-outbox.md). A failure here is logged;
+ * it never reaches the request that caused the event (the sweep retries an approval's).
  */
-import type { Logger } from 'pino';
-import type { Clock } from '../clock.js';
 import type { DomainEvent, DomainEvents } from '../events/domain.js';
-import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
-import { noDomainEvents } from '../events/domain.js';
-import { transactionalContent, type TransactionalMail } from './messages.js';
-import type { MailService } from './service.js';
+import { createFollowUps, type FollowUpDeps } from './follow-ups.js';
 
 export interface MailSubscription {
   unsubscribe(): void;
@@ -20,37 +16,38 @@ export interface MailSubscription {
   settled(): Promise<void>;
 }
 
-export function subscribeMail(
-  events: DomainEvents,
-  deps: { store: Store; clock: Clock; logger: Logger; mail: MailService },
-): MailSubscription {
-  const users = createUserService({ store: deps.store, clock: deps.clock, events: noDomainEvents });
+export function subscribeMail(events: DomainEvents, deps: FollowUpDeps): MailSubscription {
+  const followUps = createFollowUps(deps);
+  const { notify } = followUps;
 
-  /** Queues `mail` for `to` under `key`, greeting them by their own name. */
-  const notify = async (key: string, to: string, mail: TransactionalMail) => {
-    const user = await users.findByEmail(to);
-    if (!user) return;
-    const name = (user.name || user.displayName || '').includes('@')
-      ? ''
-      : user.name || user.displayName || '';
-    await deps.mail.enqueue({ key, kind: mail.kind, to }, () =>
-      transactionalContent(mail, name, deps.mail.links),
-    );
+  /** Approvals seen since the last expansion started: expanded together, one batch at a time. */
+  let approvals: string[] = [];
+  let expanding: Promise<void> | null = null;
+  const expandApprovals = (): Promise<void> => {
+    expanding ??= (async () => {
+      // Let the approvals arriving in this turn join the batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (approvals.length) {
+        const batch = approvals;
+        approvals = [];
+        await followUps.expandApprovals(batch);
+      }
+    })().finally(() => {
+      expanding = null;
+      // One that arrived while the last batch was finishing.
+      if (approvals.length)
+        expandApprovals().catch((err: unknown) =>
+          deps.logger.error({ err }, 'mail: could not make the follow-ups of approvals'),
+        );
+    });
+    return expanding;
   };
 
   async function handle(event: DomainEvent): Promise<void> {
     switch (event.type) {
-      case 'article.approved': {
-        await deps.mail.repository.recordApproval(event.article.id, deps.clock.now().toISOString());
-        const { writer, id: articleId, title } = event.article;
-        if (writer)
-          await notify(`article.approved:${articleId}`, writer, {
-            kind: 'article.approved',
-            articleId,
-            title,
-          });
-        return;
-      }
+      case 'article.approved':
+        approvals.push(event.article.id);
+        return expandApprovals();
       case 'article.declined': {
         const { writer, id: articleId, title } = event.article;
         if (writer)
