@@ -4,8 +4,9 @@
  */
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createEmulatorAccount, DEMO, goto, newPage, sharedBrowser, type Account } from './harness';
-import { pngFile, sharedAdmin, uniqueTitle } from './writer-admin-fixtures';
+import { apiCall } from './api-as';
+import { apiGet, createEmulatorAccount, DEMO, goto, newPage, sharedBrowser, type Account } from './harness';
+import { apiToken, pngFile, sharedAdmin, uniqueTitle } from './writer-admin-fixtures';
 import { serveStripeJsStandIn } from './stripe-js-standin';
 
 const browser = sharedBrowser();
@@ -213,6 +214,51 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
     expect((await focused(page)).name).toBe(`Read: ${titles[1]}`);
     await context.close();
+  });
+
+  it('on a slow CPU, the focus comes back to the approved article’s Read after Escape', async () => {
+    // Pending articles posted through the API (setup); the approval is made with the keyboard.
+    const [sample] = await apiGet<{ articleImage: string; publisher: string }[]>(
+      '/all-articles/approved?limit=50',
+    );
+    const token = await apiToken(DEMO.admin);
+    const titles = [uniqueTitle('Slow approve'), uniqueTitle('Slow stays')];
+    for (const title of titles)
+      await apiCall('POST', `/articles?email=${encodeURIComponent(DEMO.admin.email)}`, token, {
+        title,
+        photoURL: sample!.articleImage,
+        publisher: sample!.publisher,
+        formatedTags: ['art'],
+        description: 'Approved on a slow machine.',
+      });
+    const { page } = admin();
+    // A phone-like CPU: the table's refetch after the approval and the dialog's answer land in any order.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      await goto(page, '/dashboard/all-articles-admin');
+      const read = page.getByRole('button', { name: `Read: ${titles[0]}` });
+      await read.waitFor();
+      await read.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await tabTo(page, 'Approve');
+      // A busy API answers the dialog's re-read of the article after the table's re-read of the list.
+      await page.route('**/article/data/*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue().catch(() => {});
+      });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => dialog.getByTestId('preview-done').textContent()).toBe('Approved');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+      expect((await focused(page)).name).toBe(`Read: ${titles[0]}`);
+    } finally {
+      await page.unroute('**/article/data/*');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
   });
 
   it("a writer's dialogs (update, delete, profile) open with Enter, hold the focus, and give it back on Escape", async () => {

@@ -9,6 +9,11 @@ interface ModalProps {
   closeDisabled?: boolean;
   /** Tailwind max-width class of the panel. */
   widthClass?: string;
+  /**
+   * Where the focus goes on closing when the control that opened the dialog is gone (its list was
+   * drawn anew meanwhile): the browser would leave it on the page's body.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -22,6 +27,7 @@ export function Modal({
   children,
   closeDisabled = false,
   widthClass = 'max-w-2xl',
+  returnFocus,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -30,8 +36,11 @@ export function Modal({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open && dialog.open) {
+      dialog.close(); // gives the focus back to the control that opened it, if still on the page
+      if (!document.activeElement || document.activeElement === document.body) returnFocus?.()?.focus();
+    }
+  }, [open, returnFocus]);
 
   return (
     <dialog

@@ -1,5 +1,5 @@
 import { DECLINING_REASON_MAX, decliningReasonSchema } from '@newsroom/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -45,6 +45,17 @@ export function AllArticlesAdminTable() {
   const makePremium = useMakePremium();
   const remove = useDeleteArticle();
   const [reading, setReading] = useState<AdminArticle | null>(null);
+  // The article last opened: the focus returns to its Read button even when a refetch drew its row
+  // anew while the dialog was open (an approved article leaves the Pending list until kept below).
+  const lastRead = useRef<string | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const read = (a: AdminArticle) => {
+    lastRead.current = a._id;
+    setReading(a);
+  };
+  const readControl = () =>
+    tableRef.current?.querySelector<HTMLElement>(`[data-read="${CSS.escape(lastRead.current ?? '')}"]`) ??
+    tableRef.current;
   const view = `${filter}:${page}:${limit}`;
   const [kept, setKept] = useState<KeptRows>({ view, rows: new Map() });
   const keptRows =
@@ -156,133 +167,137 @@ export function AllArticlesAdminTable() {
           </p>
         )}
       </div>
-      {shown.length === 0 ? (
-        <p className="card p-6 text-center text-muted">
-          {filter === 'Pending'
-            ? 'No articles wait for review.'
-            : filter === 'All'
-              ? 'No articles yet.'
-              : `No ${filter.toLowerCase()} articles.`}
-        </p>
-      ) : (
-        <TableShell
-          caption={`${filter === 'All' ? 'All articles, pending first' : `${filter} articles`}, page ${page}`}
-          columns={['#', 'Article', 'Author', 'Posted', 'Status', 'Actions']}
-          minWidthClass="sm:min-w-[960px]"
-          cellClass="px-3 py-3"
-          stale={articles.isPlaceholderData}
-        >
-          {shown.map((a, index) => {
-            const moderated = isModerated(a.status);
-            const declined = a.status === 'Declined';
-            return (
-              <tr key={a._id} className="align-top hover:bg-surface-2/60">
-                <td className="px-3 py-3 text-muted" data-cell="index">
-                  {offset + index + 1}
-                </td>
-                <th scope="row" className="px-3 py-3 font-normal">
-                  <div className="flex items-start gap-3">
-                    <ResponsiveImage
-                      src={a.articleImage}
-                      alt=""
-                      sizes="64px"
-                      width={1600}
-                      height={900}
-                      className="h-12 w-16 shrink-0 rounded object-cover"
-                    />
-                    <div className="min-w-0">
-                      <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
-                        <button
-                          type="button"
-                          className="text-left hover:text-accent hover:underline"
-                          onClick={() => setReading(a)}
-                        >
-                          {a.articleTitle}
-                        </button>
-                      </p>
-                      <p className="text-xs text-muted">{a.publisher}</p>
+      {/* Focusable from script only: where the focus returns when the opened article is gone. */}
+      <div ref={tableRef} tabIndex={-1}>
+        {shown.length === 0 ? (
+          <p className="card p-6 text-center text-muted">
+            {filter === 'Pending'
+              ? 'No articles wait for review.'
+              : filter === 'All'
+                ? 'No articles yet.'
+                : `No ${filter.toLowerCase()} articles.`}
+          </p>
+        ) : (
+          <TableShell
+            caption={`${filter === 'All' ? 'All articles, pending first' : `${filter} articles`}, page ${page}`}
+            columns={['#', 'Article', 'Author', 'Posted', 'Status', 'Actions']}
+            minWidthClass="sm:min-w-[960px]"
+            cellClass="px-3 py-3"
+            stale={articles.isPlaceholderData}
+          >
+            {shown.map((a, index) => {
+              const moderated = isModerated(a.status);
+              const declined = a.status === 'Declined';
+              return (
+                <tr key={a._id} className="align-top hover:bg-surface-2/60">
+                  <td className="px-3 py-3 text-muted" data-cell="index">
+                    {offset + index + 1}
+                  </td>
+                  <th scope="row" className="px-3 py-3 font-normal">
+                    <div className="flex items-start gap-3">
+                      <ResponsiveImage
+                        src={a.articleImage}
+                        alt=""
+                        sizes="64px"
+                        width={1600}
+                        height={900}
+                        className="h-12 w-16 shrink-0 rounded object-cover"
+                      />
+                      <div className="min-w-0">
+                        <p className="line-clamp-2 max-w-[16rem] font-semibold" title={a.articleTitle}>
+                          <button
+                            type="button"
+                            className="text-left hover:text-accent hover:underline"
+                            onClick={() => read(a)}
+                          >
+                            {a.articleTitle}
+                          </button>
+                        </p>
+                        <p className="text-xs text-muted">{a.publisher}</p>
+                      </div>
                     </div>
-                  </div>
-                </th>
-                <td className="px-3 py-3" data-label="Author">
-                  <div className="flex items-center gap-2">
-                    <Avatar
-                      src={a.userInfo.image}
-                      name={a.userInfo.name || a.userInfo.email}
-                      className="size-8"
-                    />
-                    <div className="min-w-0">
-                      <p className="font-semibold">{a.userInfo.name || 'N/A'}</p>
-                      <p className="text-xs break-all text-muted">{a.userInfo.email}</p>
+                  </th>
+                  <td className="px-3 py-3" data-label="Author">
+                    <div className="flex items-center gap-2">
+                      <Avatar
+                        src={a.userInfo.image}
+                        name={a.userInfo.name || a.userInfo.email}
+                        className="size-8"
+                      />
+                      <div className="min-w-0">
+                        <p className="font-semibold">{a.userInfo.name || 'N/A'}</p>
+                        <p className="text-xs break-all text-muted">{a.userInfo.email}</p>
+                      </div>
                     </div>
-                  </div>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap" data-label="Posted">
-                  {formatDate(a.createdAt, 'short')}
-                </td>
-                <td className="px-3 py-3" data-label="Status">
-                  <StatusBadge status={a.status} />
-                  {declined && a.decliningReason && (
-                    <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
-                  )}
-                </td>
-                <td className="px-3 py-3" data-actions>
-                  <div className="grid grid-cols-2 gap-1.5">
-                    <button
-                      type="button"
-                      className="btn btn-primary col-span-2 px-2 py-1 text-xs"
-                      onClick={() => setReading(a)}
-                      aria-label={`Read: ${a.articleTitle}`}
-                    >
-                      Read
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline px-2 py-1 text-xs"
-                      disabled={moderated || busy}
-                      onClick={() => void onApprove(a)}
-                      aria-label={`Approve: ${a.articleTitle}`}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline px-2 py-1 text-xs"
-                      disabled={moderated || busy}
-                      onClick={() => void onDecline(a)}
-                      aria-label={`Decline: ${a.articleTitle}`}
-                    >
-                      Decline
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger px-2 py-1 text-xs"
-                      disabled={busy}
-                      onClick={() => void onDelete(a)}
-                      aria-label={`Delete: ${a.articleTitle}`}
-                    >
-                      Delete
-                    </button>
-                    {a.isPremium === 'Yes' ? (
-                      <PremiumBadge className="justify-center" />
-                    ) : (
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap" data-label="Posted">
+                    {formatDate(a.createdAt, 'short')}
+                  </td>
+                  <td className="px-3 py-3" data-label="Status">
+                    <StatusBadge status={a.status} />
+                    {declined && a.decliningReason && (
+                      <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
+                    )}
+                  </td>
+                  <td className="px-3 py-3" data-actions>
+                    <div className="grid grid-cols-2 gap-1.5">
+                      <button
+                        type="button"
+                        className="btn btn-primary col-span-2 px-2 py-1 text-xs"
+                        onClick={() => read(a)}
+                        aria-label={`Read: ${a.articleTitle}`}
+                        data-read={a._id}
+                      >
+                        Read
+                      </button>
                       <button
                         type="button"
                         className="btn btn-outline px-2 py-1 text-xs"
-                        disabled={declined || busy}
-                        onClick={() => void onMakePremium(a)}
-                        aria-label={`Make Premium: ${a.articleTitle}`}
+                        disabled={moderated || busy}
+                        onClick={() => void onApprove(a)}
+                        aria-label={`Approve: ${a.articleTitle}`}
                       >
-                        Make Premium
+                        Approve
                       </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </TableShell>
-      )}
+                      <button
+                        type="button"
+                        className="btn btn-outline px-2 py-1 text-xs"
+                        disabled={moderated || busy}
+                        onClick={() => void onDecline(a)}
+                        aria-label={`Decline: ${a.articleTitle}`}
+                      >
+                        Decline
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger px-2 py-1 text-xs"
+                        disabled={busy}
+                        onClick={() => void onDelete(a)}
+                        aria-label={`Delete: ${a.articleTitle}`}
+                      >
+                        Delete
+                      </button>
+                      {a.isPremium === 'Yes' ? (
+                        <PremiumBadge className="justify-center" />
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-outline px-2 py-1 text-xs"
+                          disabled={declined || busy}
+                          onClick={() => void onMakePremium(a)}
+                          aria-label={`Make Premium: ${a.articleTitle}`}
+                        >
+                          Make Premium
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </TableShell>
+        )}
+      </div>
       <Pagination
         label="Articles pages"
         page={page}
@@ -291,7 +306,12 @@ export function AllArticlesAdminTable() {
         onPageChange={setPage}
         onLimitChange={setLimit}
       />
-      <ArticlePreviewDialog article={reading} onClose={() => setReading(null)} onModerated={keep} />
+      <ArticlePreviewDialog
+        article={reading}
+        onClose={() => setReading(null)}
+        onModerated={keep}
+        returnFocus={readControl}
+      />
     </>
   );
 }

@@ -19,6 +19,8 @@ interface ArticlePreviewDialogProps {
   onClose: () => void;
   /** The article as the server answered a moderation (the table keeps the row in place with it). */
   onModerated: (article: AdminArticle) => void;
+  /** See Modal: the opened article's control when its row was drawn anew while the dialog was open. */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -26,9 +28,20 @@ interface ArticlePreviewDialogProps {
  * approves, declines with a reason, or makes it premium without leaving the dialog. Results and
  * refusals are said inside the dialog: a toast or SweetAlert would sit behind it.
  */
-export function ArticlePreviewDialog({ article, onClose, onModerated }: ArticlePreviewDialogProps) {
+export function ArticlePreviewDialog({
+  article,
+  onClose,
+  onModerated,
+  returnFocus,
+}: ArticlePreviewDialogProps) {
   return (
-    <Modal open={article !== null} title="Review article" onClose={onClose} widthClass="max-w-3xl">
+    <Modal
+      open={article !== null}
+      title="Review article"
+      onClose={onClose}
+      widthClass="max-w-3xl"
+      returnFocus={returnFocus}
+    >
       {article && <PreviewBody key={article._id} listed={article} onModerated={onModerated} />}
     </Modal>
   );
