@@ -212,6 +212,18 @@ describe('moderation', () => {
     expect((await list(other)).body.commentCount).toBe(1);
   });
 
+  it('a hidden comment with replies is a "removed" line to readers, its replies still readable', async () => {
+    const parent = (await post(reader, 'Rude parent')).body;
+    await post(other, 'Calm reply', parent._id);
+    await hide(parent._id);
+    const seen = (await list(other)).body;
+    expect(seen.comments).toHaveLength(1);
+    expect(seen.comments[0]).toMatchObject({ removed: true, hidden: false, body: '', author: null });
+    expect(seen.comments[0].replies.map((r: { body: string }) => r.body)).toEqual(['Calm reply']);
+    expect(seen.commentCount).toBe(1);
+    expect((await list(admin)).body.comments[0]).toMatchObject({ hidden: true, body: 'Rude parent' });
+  });
+
   it('a stopped user is told why when they try to comment; lifted, they may again', async () => {
     const c = (await post(other, 'Before')).body;
     const userId = (

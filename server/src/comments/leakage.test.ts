@@ -92,7 +92,7 @@ it('the teaser, the lists, RSS, the sitemap and the rendered article page carry 
   ];
   for (const call of surfaces) {
     const res = await call;
-    expect([200, 402], res.req.path).toContain(res.status);
-    expect(text(res), res.req.path).not.toContain(SECRET);
+    expect([200, 402]).toContain(res.status);
+    expect(text(res)).not.toContain(SECRET);
   }
 });

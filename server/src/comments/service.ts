@@ -121,7 +121,12 @@ export function createCommentService(deps: {
   };
 
   /** The answer for comments, with their authors' public faces (one read of the users). */
-  const answerer = async (rows: CommentRecord[], access: ArticleAccess, caller: User | null) => {
+  const answerer = async (
+    rows: CommentRecord[],
+    access: ArticleAccess,
+    caller: User | null,
+    moderator = isAdmin(caller),
+  ) => {
     const emails = [...new Set(rows.map((c) => c.authorEmail))];
     const [authors, writers] = await Promise.all([
       emails.length ? users.authorsByEmails(emails) : Promise.resolve([] as Author[]),
@@ -131,7 +136,10 @@ export function createCommentService(deps: {
     const writing = new Map(writers);
     const thread = await repo.thread(rows[0]?.articleId ?? '');
     return (c: CommentRecord): Comment => {
-      const removed = c.state === 'removed';
+      // Readers see a hidden or held comment that has replies as removed: the replies stay readable.
+      const removed =
+        c.state === 'removed' ||
+        (!moderator && (c.state === 'hidden' || (c.state === 'pending' && c.authorEmail !== caller?.email)));
       const author = removed ? undefined : byEmail.get(c.authorEmail);
       const mine = !!caller && caller.email === c.authorEmail && !removed;
       return {
@@ -150,8 +158,8 @@ export function createCommentService(deps: {
         editedAt: c.editedAt,
         edited: c.editedAt !== null,
         removed,
-        hidden: c.state === 'hidden',
-        pending: c.state === 'pending',
+        hidden: !removed && c.state === 'hidden',
+        pending: !removed && c.state === 'pending',
         pinned: thread?.pinnedId === c._id,
         isWriter: !removed && c.authorEmail === access.authorEmail,
         mine,
@@ -166,7 +174,11 @@ export function createCommentService(deps: {
     const shown: Filter[] = isAdmin(caller)
       ? [{ state: { $in: ['published', 'pending', 'hidden'] } }]
       : [{ state: 'published' }, ...(caller ? [{ state: 'pending', authorEmail: caller.email }] : [])];
-    if (topLevel) shown.push({ state: 'removed', replyCount: { $gt: 0 } });
+    if (topLevel) {
+      // With replies shown under it, a comment stays as a "removed" line (docs/decisions/comments.md).
+      const kept = isAdmin(caller) ? ['removed'] : ['removed', 'hidden', 'pending'];
+      shown.push({ state: { $in: kept }, replyCount: { $gt: 0 } });
+    }
     return { $or: shown };
   };
 
@@ -340,7 +352,7 @@ export function createCommentService(deps: {
       }
       return Promise.all(
         rows.map(async (c) => ({
-          ...(await answerer([c], byArticle.get(c.articleId)!, null))(c),
+          ...(await answerer([c], byArticle.get(c.articleId)!, null, true))(c),
           body: c.body,
           articleTitle: typeof c.articleTitle === 'string' ? c.articleTitle : '',
           reports: c.reports,
