@@ -105,6 +105,23 @@ describe('seedDemoData', () => {
     expect(articles.some((a) => a.userInfo.email === 'reader@newsroom.test')).toBe(false);
   }, 120_000);
 
+  it("seeds a conversation under the first article: comments, the writer's reply, and one a moderator hid", async () => {
+    const first = (
+      await t.store.collection<Article>('articles').find({}, { sort: { _id: 1 }, limit: 1 })
+    )[0]!;
+    const page = await request(t.app).get(`/articles/${first._id}/comments?sort=oldest`);
+    expect(page.status).toBe(200);
+    expect(page.body.commentCount).toBe(3);
+    const [opening, second] = page.body.comments;
+    expect(opening.body).toMatch(/^Finally\./);
+    expect(opening.replies).toHaveLength(1);
+    expect(opening.replies[0]).toMatchObject({ isWriter: true, author: { name: 'Amelia Hart' } });
+    expect(second.body).toMatch(/^Ten years/);
+    expect(page.body.comments).toHaveLength(2);
+    const hidden = await t.store.collection<Doc & { state: string }>('comments').find({ state: 'hidden' });
+    expect(hidden).toHaveLength(1);
+  });
+
   it('the demo logins work end to end with the right roles', async () => {
     const expected = {
       'admin@newsroom.test': { password: 'Admin1234', isAdmin: true, isPremium: false },

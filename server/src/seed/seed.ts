@@ -12,6 +12,7 @@ import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './ima
 import { seedViewHistory, type SeededViews } from './view-history.js';
 import { noDomainEvents } from '../events/domain.js';
 import { createFollowService } from '../follows/service.js';
+import { seedComments } from './comments.js';
 
 /** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
 const SEED_MARKER_ID = '5eed00000000000000000001';
@@ -141,6 +142,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   }
   await seedViewHistory(store, deps.clock.now(), viewed);
   await seedFollows(deps);
+  await seedComments(deps);
 
   await insertIfMissing(meta, {
     _id: SEED_MARKER_ID,
