@@ -1,6 +1,6 @@
 /**
  * A few demo conversations (docs/decisions/comments.md): under the first article, comments with a
- * reply from its writer and one a moderator hid; under a premium one, a premium reader's comment.
+ * reply from its writer (the article's), a premium reader's, and one a moderator hid.
  * Made through the comment service, so they obey its rules and counts.
  */
 import { createCommentService } from '../comments/service.js';
