@@ -80,6 +80,27 @@ export const commentsQuerySchema = z
   .strict();
 export type CommentsQuery = z.output<typeof commentsQuerySchema>;
 
+/** The most articles one count request may name (a page of cards). */
+export const COMMENT_COUNTS_MAX = 50;
+
+/** GET /comments/counts?articles=id,id: the cards of a list page. */
+export const commentCountsQuerySchema = z
+  .object({
+    articles: z
+      .string()
+      .regex(
+        new RegExp(`^[0-9a-f]{24}(,[0-9a-f]{24}){0,${COMMENT_COUNTS_MAX - 1}}$`),
+        `articles: up to ${COMMENT_COUNTS_MAX} comma-separated ids`,
+      )
+      .transform((text) => [...new Set(text.split(','))]),
+  })
+  .strict();
+
+export const CommentCountsSchema = z
+  .object({ counts: z.record(z.string(), count) })
+  .meta({ description: 'Comments and replies everyone who may read each article sees (0 when none).' });
+export type CommentCounts = z.output<typeof CommentCountsSchema>;
+
 export const ADMIN_COMMENT_FILTERS = ['reported', 'recent'] as const;
 /** GET /admin/comments?filter&page&limit: the reported ones (most recently reported first) or all. */
 export const adminCommentsQuerySchema = z

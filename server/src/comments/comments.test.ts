@@ -332,6 +332,21 @@ describe('counts under concurrency', () => {
   });
 });
 
+describe('counts for cards', () => {
+  it('answers each named article its count, 0 when none; too many or malformed ids are refused', async () => {
+    await post(reader, 'One');
+    const c = (await post(other, 'Two')).body;
+    await hide(c._id);
+    const empty = await insertArticle(t.store);
+    const res = await request(t.app).get(`/comments/counts?articles=${article._id},${empty._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ counts: { [article._id]: 1, [empty._id]: 0 } });
+    const many = Array.from({ length: 51 }, () => empty._id).join(',');
+    expect((await request(t.app).get(`/comments/counts?articles=${many}`)).status).toBe(400);
+    expect((await request(t.app).get('/comments/counts?articles=$gt')).status).toBe(400);
+  });
+});
+
 describe('deleting an article', () => {
   it('deletes its comments: the admin lists no longer show them', async () => {
     const c = (await post(reader, 'Soon gone')).body;

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import {
   adminCommentsQuerySchema,
   commentBanBodySchema,
+  commentCountsQuerySchema,
   commentsQuerySchema,
   createCommentBodySchema,
   editCommentBodySchema,
@@ -53,6 +54,12 @@ export function commentRoutes(ctx: RouteContext): Router {
     const caller = req.auth ? await users.findByEmail(req.auth.email) : null;
     res.vary('Authorization');
     res.json(await comments.list(articleId, query, caller));
+  });
+
+  // A number per article, the same for everyone (a premium article's count says nothing of its text).
+  router.get('/comments/counts', async (req, res) => {
+    const { articles } = parseInput(commentCountsQuerySchema, req.query);
+    res.json(await comments.counts(articles));
   });
 
   router.post('/articles/:id/comments', requireUserRecord, async (req, res, next) => {

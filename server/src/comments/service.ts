@@ -9,6 +9,7 @@ import {
   type AdminCommentsQuery,
   type Comment,
   type CommentBan,
+  type CommentCounts,
   type CommentPage,
   type CommentReportReason,
   type CommentsQuery,
@@ -397,8 +398,11 @@ export function createCommentService(deps: {
       return { userId, banned: reason !== null, reason };
     },
 
-    /** Published comments of these articles (absent: none). */
-    counts: (articleIds: string[]) => repo.counts(articleIds),
+    /** GET /comments/counts: published comments of these articles (0 when none or unknown). */
+    async counts(articleIds: string[]): Promise<CommentCounts> {
+      const found = await repo.counts(articleIds);
+      return { counts: Object.fromEntries(articleIds.map((id) => [id, found.get(id) ?? 0])) };
+    },
 
     /** An article was deleted: its comments go with it. */
     deleteArticle: (articleId: string) => repo.deleteArticle(articleId),

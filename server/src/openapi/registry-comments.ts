@@ -4,6 +4,8 @@ import {
   AdminCommentSchema,
   adminCommentsQuerySchema,
   commentBanBodySchema,
+  commentCountsQuerySchema,
+  CommentCountsSchema,
   CommentBanSchema,
   CommentPageSchema,
   CommentReportedSchema,
@@ -34,6 +36,17 @@ export const commentOperations = operationsOf('Comments', [
     paramHints: { limit: PAGE_LIMIT },
     ok: CommentPageSchema,
     errors: [402, 404],
+  },
+  {
+    route: 'GET /comments/counts',
+    operationId: 'commentCounts',
+    summary: 'How many comments each of these articles has (the cards of a list page)',
+    description:
+      'Anyone; up to 50 comma-separated article ids; 0 for an article without comments or unknown.',
+    security: 'none',
+    access: 'anyone',
+    query: commentCountsQuerySchema,
+    ok: CommentCountsSchema,
   },
   {
     route: 'POST /articles/:id/comments',

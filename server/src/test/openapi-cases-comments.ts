@@ -37,6 +37,10 @@ export function commentContractCases(k: CommentCaseKit): Record<string, Case[]> 
       [404, () => get(`/articles/${pending._id}/comments`, 'other')],
       [400, () => get(`/articles/${on}/comments?limit=7`)],
     ],
+    commentCounts: [
+      [200, () => get(`/comments/counts?articles=${on},${premium._id}`)],
+      [400, () => get('/comments/counts?articles=nope')],
+    ],
     postComment: [
       [201, () => post(`/articles/${on}/comments`, { body: 'Contract comment' }, 'other')],
       [402, () => post(`/articles/${premium._id}/comments`, { body: 'Let me in' }, 'reader')],
