@@ -1,5 +1,6 @@
 /** The public teaser and index of approved articles: what signed-out visitors and the site read. */
 import request from 'supertest';
+import { PUBLIC_ID_PATTERN } from '@newsroom/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../store/ids.js';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
@@ -50,6 +51,22 @@ describe('GET /articles/public/:id', () => {
         .set('If-None-Match', res.headers.etag as string);
       expect(again.status).toBe(304);
     }
+  });
+
+  it("names the writer's public id for the byline's link to their page, never their email", async () => {
+    const writer = await signInAs(t, { name: 'Wanda Writer' });
+    const article = await insertArticle(t.store, {
+      isPremium: 'Yes',
+      userInfo: { name: 'Wanda Writer', image: '', email: writer.email },
+    });
+    const { publicId } = (await request(t.app).get(`/users/${writer.email}`).set(bearer(writer.token)))
+      .body as { publicId: string };
+    expect(publicId).toMatch(PUBLIC_ID_PATTERN);
+
+    const res = await request(t.app).get(`/articles/public/${article._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.userInfo).toEqual({ name: 'Wanda Writer', image: '', writerId: publicId });
+    expect(res.text).not.toContain(writer.email);
   });
 
   it('answers 404 for unknown, pending and declined articles alike, 400 for a malformed id', async () => {

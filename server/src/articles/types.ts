@@ -45,7 +45,12 @@ function listed(a: ArticleTeaser): Omit<ArticleTeaser, 'updatedAt'> {
     Tags: a.Tags ?? [],
     isPremium: a.isPremium,
     createdAt: a.createdAt,
-    userInfo: { name: publishedName(a.userInfo), image: a.userInfo?.image ?? '' },
+    userInfo: {
+      name: publishedName(a.userInfo),
+      image: a.userInfo?.image ?? '',
+      // The byline's link to the writer's page, when the article was read with it (a public answer).
+      ...(a.userInfo?.writerId ? { writerId: a.userInfo.writerId } : {}),
+    },
   };
 }
 

@@ -6,24 +6,7 @@ import { ArrowLeftIcon, EyeIcon } from '@/components/screen-icons';
 import { PremiumBadge } from '@/components/StatusBadge';
 import type { Article } from '../types';
 import { ArticleImage } from './ArticleImage';
-
-/** The author's name, linked to their public page when the API names it (userInfo.writerId). */
-function Byline({ article }: { article: Article }) {
-  const name = article.userInfo?.name || 'Newsroom staff';
-  const writerId = article.userInfo?.writerId;
-  return (
-    <span>
-      By{' '}
-      {writerId ? (
-        <Link to={`/writers/${writerId}`} className="font-semibold text-ink underline underline-offset-4">
-          {name}
-        </Link>
-      ) : (
-        <span className="font-semibold text-ink">{name}</span>
-      )}
-    </span>
-  );
-}
+import { Byline } from './Byline';
 
 /**
  * An article in full: headline, byline, image, text and tags. What the reader may do besides (follow,
@@ -70,7 +53,7 @@ export function FullArticle({
                 className="size-8 rounded-full object-cover"
               />
             )}
-            <Byline article={a} />
+            <Byline author={a.userInfo} />
           </span>
           {writerAction}
           <DateTime value={a.createdAt} />

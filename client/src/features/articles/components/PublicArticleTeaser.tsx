@@ -8,6 +8,7 @@ import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
 import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
 import { ArticleImage } from './ArticleImage';
+import { Byline } from './Byline';
 import { RelatedReading } from './RelatedReading';
 
 const TEASER_LENGTH = 300;
@@ -63,9 +64,7 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
           </div>
           <h1 className="mt-3 font-display text-3xl leading-tight font-bold sm:text-5xl">{a.articleTitle}</h1>
           <p className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-            <span>
-              By <span className="font-semibold text-ink">{a.userInfo.name || 'Newsroom staff'}</span>
-            </span>
+            <Byline author={a.userInfo} />
             <DateTime value={a.createdAt} />
           </p>
         </header>
