@@ -1,6 +1,6 @@
 /** Comments under articles (docs/decisions/comments.md), as readers, writers and admins see them. */
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMENT_MAX } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import type { Article } from '../articles/types.js';
@@ -353,10 +353,14 @@ describe('deleting an article', () => {
     const gone = await request(t.app).delete(`/my-articles/${article._id}`).set(bearer(admin.token));
     expect(gone.status).toBe(200);
     expect((await list(reader)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 50));
-    const recent = (
-      await request(t.app).get('/admin/comments?filter=recent&limit=50').set(bearer(admin.token))
-    ).body;
-    expect(recent.comments.map((x: { _id: string }) => x._id)).not.toContain(c._id);
+    // The comments go with the article's deletion event, just after its answer.
+    await vi.waitFor(async () => {
+      const recent = await request(t.app)
+        .get('/admin/comments?filter=recent&limit=50')
+        .set(bearer(admin.token));
+      expect(recent.body.comments.map((x: { _id: string }) => x._id)).not.toContain(c._id);
+    });
+    const counts = await request(t.app).get(`/comments/counts?articles=${article._id}`);
+    expect(counts.body.counts[article._id]).toBe(0);
   });
 });
