@@ -26,24 +26,26 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * The tests' Auth emulator: firebase.test.json's 127.0.0.1:9199, or TEST_AUTH_EMULATOR_PORT for a run
- * that must not share it (a second checkout's tests on the same machine: the demo accounts' photos
- * name the stack that seeded them last, and the other run's pages would break their CSP on them).
+ * Each lane has an Auth emulator of its own: the store lane on firebase.test.json's 127.0.0.1:9199,
+ * the browser lane 100 ports above. Sharing one, the server's seed tests rewrite the demo accounts'
+ * photos (to the test apps' address) while the browser stacks show them, and every page then breaks
+ * its CSP. TEST_AUTH_EMULATOR_PORT moves both, for a second checkout's run on the same machine.
  */
-const emulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT || 9199);
-const emulatorHost = `127.0.0.1:${emulatorPort}`;
+const storeEmulatorPort = Number(process.env.TEST_AUTH_EMULATOR_PORT || 9199);
 
 /**
- * The lanes, each a list of steps run in order. `emulator`: the step needs the Auth emulator when it
- * starts (the browser lane builds the client first and starts its stacks after, so it need not wait).
+ * The lanes, each a list of steps run in order. `emulator`: the step needs the lane's Auth emulator
+ * when it starts (the browser lane builds the client first and waits for it after, so it need not).
  */
 const lanes = [
   {
     name: 'browser',
+    emulatorPort: storeEmulatorPort + 100,
     steps: [{ name: 'browser', command: 'npm run test:e2e -w client', emulator: false }],
   },
   {
     name: 'store',
+    emulatorPort: storeEmulatorPort,
     steps: [
       { name: 'server', command: 'npm run test -w server -- --project parallel', emulator: true },
       { name: 'engines', command: 'node --test scripts/engines.test.mjs', emulator: false },
@@ -53,7 +55,11 @@ const lanes = [
   },
 ];
 /** Run alone after the lanes: files whose assertions include their own timings. */
-const last = { name: 'timed', command: 'npm run test -w server -- --project timed', emulator: true };
+const last = {
+  name: 'timed',
+  emulatorPort: storeEmulatorPort,
+  command: 'npm run test -w server -- --project timed',
+};
 
 const { values: options } = parseArgs({
   options: { serial: { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -68,50 +74,58 @@ const say = (line) => console.log(`[lanes ${seconds(started).padStart(4)} s] ${l
 
 const logDir = mkdtempSync(path.join(tmpdir(), 'newsroom-lanes-'));
 
-// The Auth emulator: a running one is reused (a developer's, or a shared one); otherwise started here
-// and stopped at the end. Steps that need it wait for it; the others start at once.
-const env = {
+// The Auth emulators: a running one is reused (a developer's); otherwise started here and stopped at
+// the end. Steps that need their lane's wait for it; the others start at once.
+/** @type {Map<number, { ready: Promise<void>, stop: () => Promise<void> }>} */
+const emulators = new Map();
+function emulatorOn(port) {
+  let emulator = emulators.get(port);
+  if (emulator) return emulator;
+  const host = `127.0.0.1:${port}`;
+  emulator = { stop: async () => {}, ready: Promise.resolve() };
+  emulator.ready = (async () => {
+    if (await isUp(host)) return say(`using the Firebase Auth emulator already on ${host}`);
+    say(`starting the Firebase Auth emulator on ${host}`);
+    const started = await startEmulator({ config: await emulatorConfig(port), host });
+    emulator.stop = started.stop;
+    say(`Firebase Auth emulator ready on ${host}`);
+  })();
+  emulators.set(port, emulator);
+  return emulator;
+}
+const envOn = (port) => ({
   ...process.env,
-  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}`,
   FIREBASE_PROJECT_ID: 'demo-newsroom',
-};
-let stopEmulator = async () => {};
-const emulatorReady = (async () => {
-  if (await isUp(emulatorHost)) {
-    say(`using the Firebase Auth emulator already on ${emulatorHost}`);
-    return;
-  }
-  say(`starting the Firebase Auth emulator on ${emulatorHost}`);
-  const emulator = await startEmulator({ config: await emulatorConfig(), host: emulatorHost });
-  stopEmulator = emulator.stop;
-  say('Firebase Auth emulator ready');
-})();
+});
 
-/** firebase.test.json, or a copy of it on TEST_AUTH_EMULATOR_PORT with its hub and logging on free ports. */
-async function emulatorConfig() {
+/** firebase.test.json, or a copy of it on `port` with its hub and logging on free ports. */
+async function emulatorConfig(port) {
   const config = path.join(root, 'firebase.test.json');
-  if (emulatorPort === 9199) return config;
+  if (port === 9199) return config;
   const json = JSON.parse(readFileSync(config, 'utf8'));
-  json.emulators.auth.port = emulatorPort;
+  json.emulators.auth.port = port;
   json.emulators.hub.port = await freePort();
   json.emulators.logging.port = await freePort();
-  const copy = path.join(logDir, 'firebase.test.json');
+  const copy = path.join(logDir, `firebase.test.${port}.json`);
   writeFileSync(copy, JSON.stringify(json));
   return copy;
 }
+for (const lane of chosen) emulatorOn(lane.emulatorPort);
 /** @type {{ lane: string, step: string, seconds: number, code: number }[]} */
 const results = [];
 
 /** Runs one step with its output appended to `log`; resolves with its exit code. */
 async function runStep(lane, step, log) {
-  if (step.emulator) await emulatorReady;
+  const emulator = emulatorOn(lane.emulatorPort);
+  if (step.emulator) await emulator.ready;
   const from = Date.now();
-  say(`${lane} › ${step.name}: ${step.command}`);
-  log.write(`\n[lanes] ${lane} › ${step.name}: ${step.command}\n`);
+  say(`${lane.name} › ${step.name}: ${step.command}`);
+  log.write(`\n[lanes] ${lane.name} › ${step.name}: ${step.command}\n`);
   const child = spawn(step.command, {
     shell: true,
     cwd: root,
-    env: { ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    env: { ...envOn(lane.emulatorPort), FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log, { end: false });
@@ -120,15 +134,17 @@ async function runStep(lane, step, log) {
     child.once('error', () => resolve(1));
     child.once('close', (c) => resolve(c ?? 1));
   });
-  results.push({ lane, step: step.name, seconds: (Date.now() - from) / 1000, code });
-  say(`${lane} › ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(from)} s`);
+  results.push({ lane: lane.name, step: step.name, seconds: (Date.now() - from) / 1000, code });
+  say(
+    `${lane.name} › ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(from)} s`,
+  );
   return code;
 }
 
 async function runLane(lane) {
   const file = path.join(logDir, `${lane.name}.log`);
   const log = createWriteStream(file);
-  for (const step of lane.steps) await runStep(lane.name, step, log);
+  for (const step of lane.steps) await runStep(lane, step, log);
   await new Promise((resolve) => log.end(resolve));
   return file;
 }
@@ -146,8 +162,9 @@ try {
   if (runTimed) {
     // Its output is printed as it comes: nothing else runs beside it.
     const from = Date.now();
-    await emulatorReady;
+    await emulatorOn(last.emulatorPort).ready;
     say(`${last.name}: ${last.command}`);
+    const env = envOn(last.emulatorPort);
     const child = spawn(last.command, { shell: true, cwd: root, env, stdio: 'inherit' });
     const code = await new Promise((resolve) => child.once('close', (c) => resolve(c ?? 1)));
     results.push({ lane: last.name, step: last.name, seconds: (Date.now() - from) / 1000, code });
@@ -162,8 +179,10 @@ try {
   console.log(`[lanes] all tests: ${seconds(started)} s`);
   exitCode = results.every((r) => r.code === 0) && results.length > 0 ? 0 : 1;
 } finally {
-  await emulatorReady.catch((error) => console.error(String(error)));
-  await stopEmulator();
+  for (const emulator of emulators.values()) {
+    await emulator.ready.catch((error) => console.error(String(error)));
+    await emulator.stop();
+  }
   rmSync(logDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
