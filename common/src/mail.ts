@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   'premium.started',
   'premium.ending',
   'premium.lapsed',
+  /** New comments under the writer's article: at most one an article an hour (docs/decisions/comments.md). */
+  'comments.new',
   'digest.confirm',
   'digest',
 ] as const;

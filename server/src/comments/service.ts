@@ -103,6 +103,7 @@ export function createCommentService(deps: {
       change,
       commentId: comment._id,
       articleId: comment.articleId,
+      title: typeof comment.articleTitle === 'string' ? comment.articleTitle : '',
       premium: access.isPremium === 'Yes',
       writer: access.authorEmail,
       author: comment.authorEmail,

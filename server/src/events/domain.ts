@@ -67,6 +67,8 @@ export type DomainEvent =
       change: CommentChange;
       commentId: string;
       articleId: string;
+      /** The article's title (the writer's mail names it). */
+      title: string;
       premium: boolean;
       writer: string;
       author: string;

@@ -29,6 +29,7 @@ const NOTICES_FOOTER =
 export type TransactionalMail =
   | { kind: 'article.approved' | 'article.madePremium'; articleId: string; title: string }
   | { kind: 'article.declined'; articleId: string; title: string; reason: string }
+  | { kind: 'comments.new'; articleId: string; title: string }
   | { kind: 'premium.started' | 'premium.ending' | 'premium.lapsed'; premiumEndAt: string };
 
 export function transactionalContent(mail: TransactionalMail, name: string, links: MailLinks): MailContent {
@@ -61,6 +62,19 @@ export function transactionalContent(mail: TransactionalMail, name: string, link
         heading: 'Your article was declined',
         paragraphs: [hello, `An editor declined “${mail.title}”.`, `The reason given: ${mail.reason}`],
         action: { label: 'Your articles', url: `${links.site}/my-articles` },
+      };
+    case 'comments.new':
+      // No comment's text or author: a premium article's conversation stays on the site.
+      return {
+        ...base,
+        subject: `New comments on ${mail.title}`,
+        preview: 'Readers are talking about your article.',
+        heading: 'New comments on your article',
+        paragraphs: [
+          hello,
+          `Readers commented on “${mail.title}”. We send at most one such mail an hour for each article.`,
+        ],
+        action: { label: 'Read the comments', url: `${articleUrl(links, mail.articleId)}#comments` },
       };
     case 'premium.started':
       return {
@@ -134,6 +148,7 @@ export const LIST_OF: Record<MailKind, 'digest' | 'notices'> = {
   'premium.started': 'notices',
   'premium.ending': 'notices',
   'premium.lapsed': 'notices',
+  'comments.new': 'notices',
   'digest.confirm': 'digest',
   digest: 'digest',
 };

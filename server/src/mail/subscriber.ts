@@ -69,6 +69,18 @@ export function subscribeMail(events: DomainEvents, deps: FollowUpDeps): MailSub
           });
         return;
       }
+      case 'comment.changed': {
+        // New comments others can read: their writer hears of them, once an article an hour at most
+        // (the key of the hour; a mail exists once per key).
+        if (event.change !== 'created' || !event.shown || event.author === event.writer) return;
+        const hour = deps.clock.now().toISOString().slice(0, 13);
+        await notify(`comments.new:${event.articleId}:${hour}`, event.writer, {
+          kind: 'comments.new',
+          articleId: event.articleId,
+          title: event.title,
+        });
+        return;
+      }
       case 'premium.granted':
       case 'premium.changed': {
         const end = event.premiumEndAt;
