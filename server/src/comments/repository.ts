@@ -68,19 +68,25 @@ export function createCommentRepository(store: Store) {
   const reports = () => store.collection<CommentReportRecord>('comment_reports');
   const bans = () => store.collection<CommentBanRecord>('comment_bans');
 
-  /** Adds `delta` to the article's count (making its thread on the first comment). */
-  const addToCount = async (articleId: string, delta: number) => {
+  /**
+   * Makes the article's thread once: a plain insert, whose duplicate key (a concurrent first comment
+   * made it) is the only expected failure. Not an upsert with $inc: two concurrent upserts of one
+   * new `_id` may answer one of them with an error instead of a retry, on some MongoDB-compatible
+   * servers, and that comment would go uncounted.
+   */
+  const ensureThread = async (articleId: string) => {
+    if (await threads().findOne({ _id: articleId })) return;
     try {
-      await threads().updateOne(
-        { _id: articleId },
-        { $inc: { count: delta }, $setOnInsert: { pinnedId: null } },
-        { upsert: true },
-      );
+      await threads().insertOne({ _id: articleId, count: 0, pinnedId: null });
     } catch (err) {
-      // Two first comments at once: one made the thread, the other counts in it.
       if (!(err instanceof DuplicateKeyError)) throw err;
-      await threads().updateOne({ _id: articleId }, { $inc: { count: delta } });
     }
+  };
+
+  /** Adds `delta` to the article's count. */
+  const addToCount = async (articleId: string, delta: number) => {
+    await ensureThread(articleId);
+    await threads().updateOne({ _id: articleId }, { $inc: { count: delta } });
   };
 
   return {
@@ -180,16 +186,8 @@ export function createCommentRepository(store: Store) {
 
     /** Pins this comment (or none) on its article: one per article, the latest pin wins. */
     async pin(articleId: string, commentId: string | null): Promise<void> {
-      try {
-        await threads().updateOne(
-          { _id: articleId },
-          { $set: { pinnedId: commentId }, $setOnInsert: { count: 0 } },
-          { upsert: true },
-        );
-      } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err;
-        await threads().updateOne({ _id: articleId }, { $set: { pinnedId: commentId } });
-      }
+      await ensureThread(articleId);
+      await threads().updateOne({ _id: articleId }, { $set: { pinnedId: commentId } });
     },
 
     /** Records a reader's report once; false when they had reported it already. */
