@@ -1,7 +1,8 @@
 // Building DocumentDB and FerretDB v2 once per machine for scripts/documentdb.mjs (the recipe and why
 // each flag: docs/decisions/documentdb.md). DOCUMENTDB_VENDOR names the folder holding
-// documentdb-*.tar.gz and pgvector/ (default: ../shared/vendor beside the repository, else /work/shared/vendor); FERRETDB_V2_BIN
-// names a FerretDB v2 binary to use instead of the cached build.
+// documentdb-*.tar.gz and pgvector/ (default: ../shared/vendor beside the repository, or beside the
+// repository it was cloned from); FERRETDB_V2_BIN names a FerretDB v2 binary to use instead of the
+// cached build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -29,11 +30,18 @@ const APT_PACKAGES = [
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// A clone elsewhere than beside shared/ (a CI checkout in a temp dir) finds the machine's copy.
-const vendorDir =
-  process.env.DOCUMENTDB_VENDOR ||
-  [path.resolve(repoRoot, '..', 'shared', 'vendor'), '/work/shared/vendor'].find((dir) => existsSync(dir)) ||
-  path.resolve(repoRoot, '..', 'shared', 'vendor');
+/**
+ * shared/vendor beside the repository, or beside the repository it was cloned from (a CI checkout in a
+ * temp dir cloned from a working copy that has shared/ beside it).
+ */
+function defaultVendorDir() {
+  const beside = (root) => path.resolve(root, '..', 'shared', 'vendor');
+  const origin = spawnSync('git', ['remote', 'get-url', 'origin'], { cwd: repoRoot, encoding: 'utf8' });
+  const originPath = origin.status === 0 ? origin.stdout.trim().replace(/^file:\/\//, '') : '';
+  const candidates = [beside(repoRoot), ...(path.isAbsolute(originPath) ? [beside(originPath)] : [])];
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[0];
+}
+const vendorDir = process.env.DOCUMENTDB_VENDOR || defaultVendorDir();
 const cacheDir = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'newsroom');
 const ferretBinary = path.join(cacheDir, `ferretdb-${FERRETDB_V2_VERSION}`);
 // Written last by a build that finished; names what was installed into the machine's PostgreSQL.
