@@ -17,7 +17,7 @@ const outDir = process.env.CLIENT_OUT_DIR ?? 'dist';
  * screens and the purchase screens. Their preload lists stay out of the entry (see modulePreload).
  */
 const SIGNED_IN_SCREEN =
-  /^(AddArticle|MyArticles|Subscription|Payment|AdminDashboard|AdminStatistics|AllUsers|AllArticlesAdmin|AddPublisher|MyProfile|UserDashboard|UserStatistics|Billing|GiftLinks|Email)-[\w-]+\.js$/;
+  /^(AddArticle|MyArticles|Subscription|Payment|AdminDashboard|AdminStatistics|AllUsers|AllArticlesAdmin|AddPublisher|MyProfile|UserDashboard|UserStatistics|Billing|GiftLinks|Email|Comments)-[\w-]+\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild

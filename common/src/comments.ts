@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { ID_PATTERN, PUBLIC_ID_PATTERN } from './limits.js';
 import { pageLimit } from './schemas/fields.js';
+import { COMMENT_COUNTS_MAX } from './comment-limits.js';
+
+export * from './comment-limits.js';
 
 /** A comment's text, in characters (after trimming); line breaks are kept. */
 export const COMMENT_MAX = 2_000;
@@ -79,9 +82,6 @@ export const commentsQuerySchema = z
   })
   .strict();
 export type CommentsQuery = z.output<typeof commentsQuerySchema>;
-
-/** The most articles one count request may name (a page of cards). */
-export const COMMENT_COUNTS_MAX = 50;
 
 /** GET /comments/counts?articles=id,id: the cards of a list page. */
 export const commentCountsQuerySchema = z

@@ -39,6 +39,7 @@ const GiftLinks = screen(() => import('./routes/dashboard/GiftLinks'));
 const Email = screen(() => import('./routes/dashboard/Email'));
 const Billing = screen(() => import('./routes/dashboard/Billing'));
 const Revenue = screen(() => import('./routes/dashboard/Revenue'));
+const Comments = screen(() => import('./routes/dashboard/Comments'));
 
 const page = (Screen: Screen) => (
   <>
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { index: true, element: page(AdminStatistics) },
           { path: 'all-users', element: page(AllUsers) },
           { path: 'all-articles-admin', element: page(AllArticlesAdmin) },
+          { path: 'comments', element: page(Comments) },
           { path: 'add-publisher', element: page(AddPublisher) },
           { path: 'revenue', element: page(Revenue) },
           { path: 'my-profile', element: page(MyProfile) },

@@ -46,3 +46,32 @@ export const revenueMessages = {
   passesChart: 'Passes sold',
   refundsChart: 'Refunds and disputes',
 } as const;
+
+/** The Comments tab (docs/decisions/comments.md). */
+export const commentsAdminMessages = {
+  title: 'Comments',
+  intro:
+    'What readers reported (most recently reported first) or everything new. A hidden comment vanishes for everyone at once; a stopped reader is told your reason when they try to comment.',
+  filter: 'Show',
+  filterLabel: { reported: 'Reported', recent: 'Recent' },
+  loading: 'Loading comments',
+  loadFailed: 'Comments could not be loaded.',
+  noneReported: 'No reported comments.',
+  noneRecent: 'No comments yet.',
+  caption: (filter: string, page: number) => `${filter} comments, page ${page}`,
+  state: { removed: 'Removed', hidden: 'Hidden', pending: 'Held', shown: 'Shown' },
+  reports: (n: number) => (n === 0 ? 'None' : `${n} ${n === 1 ? 'report' : 'reports'}`),
+  hide: 'Hide',
+  restore: 'Restore',
+  show: 'Show',
+  stop: 'Stop commenting',
+  lift: 'Let comment',
+  stopped: 'Stopped from commenting',
+  stopTitle: 'Stop this reader from commenting',
+  stopReason: 'Reason (they are told)',
+  stopPlaceholder: 'Tell the reader why they can no longer comment',
+  stopConfirm: 'Stop commenting',
+  removedText: 'Removed by its author',
+  formerReader: 'Former reader',
+  action: (action: string, name: string) => `${action}: comment by ${name}`,
+} as const;

@@ -38,7 +38,6 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
     case 'gift.changed':
       return staleAfter.giftLinksChanged();
     case 'comment.changed':
-      // No screen shows comments yet (issue 36's client side will refresh the article's comments).
-      return [];
+      return staleAfter.commentChanged(message.articleId);
   }
 }

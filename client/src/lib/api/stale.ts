@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FollowKind } from '@newsroom/common';
 import { accountKeys } from './account-keys';
+import { commentKeys } from './comment-keys';
 import { queryKeys } from './keys';
 
 const k = queryKeys;
@@ -78,6 +79,17 @@ export const staleAfter = {
     a.billing,
     a.admin.billing,
   ],
+  /**
+   * A comment under `articleId` was posted, edited, removed, pinned, reported, hidden or restored: that
+   * article's comments (every order), the cards' counts and the admins' Comments tab.
+   */
+  commentChanged: (articleId: string): QueryKey[] => [
+    commentKeys.comments(articleId),
+    commentKeys.counts,
+    commentKeys.admin,
+  ],
+  /** A user stopped from commenting, or let comment again: the Comments tab marks their comments. */
+  commentBanChanged: (): QueryKey[] => [commentKeys.admin],
   /** A subscription cancelled, resumed, switched or given a new card: the billing pages and All Users. */
   billingChanged: (): QueryKey[] => [a.billing, a.admin.billing, k.admin.users],
   /** One of the reader's gift links was created, revoked or opened by a new reader. */

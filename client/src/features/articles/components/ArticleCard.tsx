@@ -6,7 +6,7 @@ import { DateTime } from '@/components/DateTime';
 import { CARD_IMAGE_SIZES } from '@/lib/image-sizes';
 import { cardExcerpt } from '../messages';
 import type { Article } from '../types';
-import { EyeIcon } from '@/components/screen-icons';
+import { EyeIcon, MessageCircleIcon } from '@/components/screen-icons';
 
 interface ArticleCardProps {
   article: Article;
@@ -16,6 +16,8 @@ interface ArticleCardProps {
   index?: number;
   /** A small label above the publisher (why the card is here, in "For you"). */
   label?: string;
+  /** Its comments, once the list has asked (lib/api/comment-counts.ts). */
+  commentCount?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export const ArticleCard = memo(function ArticleCard({
   canReadPremium,
   index = Infinity,
   label,
+  commentCount,
 }: ArticleCardProps) {
   const premium = article.isPremium === 'Yes';
   const locked = premium && !canReadPremium;
@@ -89,6 +92,12 @@ export const ArticleCard = memo(function ArticleCard({
                 <EyeIcon aria-hidden="true" /> {article.totalViewCount ?? 0}
                 <span className="sr-only">views</span>
               </span>
+              {commentCount !== undefined && (
+                <span className="inline-flex items-center gap-1" data-testid="comment-count">
+                  <MessageCircleIcon aria-hidden="true" /> {commentCount}
+                  <span className="sr-only">{commentCount === 1 ? 'comment' : 'comments'}</span>
+                </span>
+              )}
             </p>
           </div>
           {locked ? (

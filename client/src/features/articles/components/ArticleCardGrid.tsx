@@ -1,6 +1,8 @@
+import { useCommentCounts } from '@/lib/api/comment-counts';
+import { useHydrated } from '@/lib/hydration';
 import type { Article } from '../types';
 import { ArticleCard } from './ArticleCard';
-import { LoadMore, type Pages } from './LoadMore';
+import { LoadMore, type Pages } from '@/components/LoadMore';
 
 interface ArticleCardGridProps {
   articles: readonly Article[];
@@ -14,6 +16,10 @@ interface ArticleCardGridProps {
 
 /** A paged list of article cards (all articles, premium articles, a writer's page), then "Load more". */
 export function ArticleCardGrid({ articles, canReadPremium, pages, dimmed = false }: ArticleCardGridProps) {
+  const comments = useCommentCounts(
+    articles.map((a) => a._id),
+    useHydrated(),
+  );
   return (
     <>
       <div
@@ -21,7 +27,13 @@ export function ArticleCardGrid({ articles, canReadPremium, pages, dimmed = fals
         data-testid="article-grid"
       >
         {articles.map((article, index) => (
-          <ArticleCard key={article._id} article={article} canReadPremium={canReadPremium} index={index} />
+          <ArticleCard
+            key={article._id}
+            article={article}
+            canReadPremium={canReadPremium}
+            index={index}
+            commentCount={comments[article._id]}
+          />
         ))}
       </div>
       <LoadMore pages={pages} />

@@ -1,5 +1,5 @@
 import { AxiosError } from 'axios';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -82,7 +82,14 @@ function PremiumTeaser({ teaser, meter }: { teaser: Partial<Article>; meter?: Me
   );
 }
 
-export function ArticleDetailsView({ id }: { id: string }) {
+export function ArticleDetailsView({
+  id,
+  comments,
+}: {
+  id: string;
+  /** Under the article the reader may read: its conversation (`ownArticle`: the reader wrote it). */
+  comments?: (article: Article, ownArticle: boolean) => ReactNode;
+}) {
   const { user, subscribed, isAdmin } = useAuth();
   // The publisher's id, for its Follow button (articles name their publisher): asked for once the
   // page is idle, after the article.
@@ -184,6 +191,7 @@ export function ArticleDetailsView({ id }: { id: string }) {
         }
         actions={mayGift && <GiftArticleButton articleId={a._id} />}
       />
+      {comments?.(a, ownArticle)}
       <RelatedReading articleId={id} />
     </>
   );

@@ -1,10 +1,11 @@
 import { LoadError } from '@/components/LoadError';
+import { useCommentCounts } from '@/lib/api/comment-counts';
 import { useForYou } from '@/lib/api/follows';
 import { useAuth } from '@/lib/auth';
 import { useHydrated } from '@/lib/hydration';
 import { articleMessages, forYouReason } from '../messages';
 import { ArticleCard } from './ArticleCard';
-import { LoadMore } from './LoadMore';
+import { LoadMore } from '@/components/LoadMore';
 import { ArticleGridSkeleton } from './ArticleGridSkeleton';
 
 /**
@@ -16,9 +17,13 @@ export function ForYouSection() {
   const { user, subscribed, isAdmin } = useAuth();
   const email = hydrated ? user?.email : null;
   const feed = useForYou(email);
+  const articles = feed.data?.pages.flatMap((p) => p.articles) ?? [];
+  const comments = useCommentCounts(
+    articles.map((a) => a._id),
+    !!email,
+  );
   if (!email) return null;
 
-  const articles = feed.data?.pages.flatMap((p) => p.articles) ?? [];
   return (
     <section aria-labelledby="for-you-title" className="py-14" data-testid="for-you">
       <div className="container-page">
@@ -48,6 +53,7 @@ export function ForYouSection() {
                   article={article}
                   canReadPremium={subscribed || isAdmin}
                   label={forYouReason(article.reason, article.Tags)}
+                  commentCount={comments[article._id]}
                 />
               ))}
             </div>

@@ -1,4 +1,5 @@
 import { AxiosError } from 'axios';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { PremiumBadge } from '@/components/StatusBadge';
@@ -6,6 +7,7 @@ import { useDocumentTitle } from '@/components/usePageTitle';
 import { usePublicArticle } from '@/lib/api/articles';
 import { DateTime } from '@/components/DateTime';
 import { articleMessages } from '../messages';
+import type { ArticleTeaser } from '../types';
 import { ArrowLeftIcon, LockIcon } from '@/components/screen-icons';
 import { ArticleImage } from './ArticleImage';
 import { Byline } from './Byline';
@@ -18,7 +20,16 @@ const TEASER_LENGTH = 300;
  * a sign-in call to action (premium ones: subscribe). While the session is being restored
  * (`restoring`) the same teaser shows, and a 404 waits: it may be the signed-in owner's pending article.
  */
-export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: boolean }) {
+export function PublicArticleTeaser({
+  id,
+  restoring,
+  comments,
+}: {
+  id: string;
+  restoring: boolean;
+  /** Under a free article: its conversation, which signed-out visitors may read. */
+  comments?: (article: ArticleTeaser) => ReactNode;
+}) {
   const teaser = usePublicArticle(id);
   const notFound = teaser.isError && (teaser.error as AxiosError).response?.status === 404;
   const here = `/article-details/${id}`;
@@ -109,7 +120,9 @@ export function PublicArticleTeaser({ id, restoring }: { id: string; restoring: 
           </div>
         </div>
       </article>
-      {/* After hydration only: the server's markup of the teaser is what hydration finds. */}
+      {/* After hydration only: the server's markup of the teaser is what hydration finds. A premium
+          article's conversation is its readers' alone (the server answers 402): not asked for. */}
+      {!premium && !restoring && comments?.(a)}
       <RelatedReading articleId={id} />
     </>
   );

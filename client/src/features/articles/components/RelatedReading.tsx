@@ -1,3 +1,4 @@
+import { useCommentCounts } from '@/lib/api/comment-counts';
 import { useRelatedArticles } from '@/lib/api/follows';
 import { useAuth } from '@/lib/auth';
 import { useHydrated } from '@/lib/hydration';
@@ -13,6 +14,7 @@ export function RelatedReading({ articleId }: { articleId: string }) {
   const hydrated = useHydrated();
   const { subscribed, isAdmin } = useAuth();
   const related = useRelatedArticles(articleId, hydrated);
+  const comments = useCommentCounts(related.data?.map((a) => a._id) ?? [], hydrated);
   if (!hydrated || !related.data?.length) return null;
   return (
     <section
@@ -25,7 +27,12 @@ export function RelatedReading({ articleId }: { articleId: string }) {
       </h2>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {related.data.map((article) => (
-          <ArticleCard key={article._id} article={article} canReadPremium={subscribed || isAdmin} />
+          <ArticleCard
+            key={article._id}
+            article={article}
+            canReadPremium={subscribed || isAdmin}
+            commentCount={comments[article._id]}
+          />
         ))}
       </div>
     </section>

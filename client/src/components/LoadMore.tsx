@@ -7,8 +7,8 @@ export interface Pages {
   fetchNextPage: () => unknown;
 }
 
-/** The next page of a card list: shown while there is one, busy while it loads (a 44 px target). */
-export function LoadMore({ pages }: { pages: Pages }) {
+/** The next page of a list: shown while there is one, busy while it loads (a 44 px target). */
+export function LoadMore({ pages, label = 'Load more' }: { pages: Pages; label?: string }) {
   if (!pages.hasNextPage) return null;
   return (
     <div className="mt-10 text-center">
@@ -18,7 +18,7 @@ export function LoadMore({ pages }: { pages: Pages }) {
         onClick={() => void pages.fetchNextPage()}
         disabled={pages.isFetchingNextPage}
       >
-        {pages.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />} Load more
+        {pages.isFetchingNextPage && <Spinner className="size-4" label="Loading more" />} {label}
       </button>
     </div>
   );

@@ -1,0 +1,171 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  AdminComment,
+  AdminCommentList,
+  AdminCommentsQuery,
+  Comment,
+  CommentBan,
+  CommentPage,
+  CommentReportReason,
+  CommentSort,
+} from '@newsroom/common';
+import { api } from '@/lib/api-client';
+import { commentKeys } from './comment-keys';
+import { invalidate, staleAfter } from './stale';
+
+/**
+ * Comments under articles (docs/decisions/comments.md): an article's conversation, what a reader does
+ * in it, and the admins' moderation. Every refusal (400, 402, 404, 409, 429) carries a `{message}`
+ * for the person: the screens show it where they acted (`errorToast: false`).
+ */
+
+const enc = encodeURIComponent;
+
+/** GET /articles/{id}/comments?sort&page (signed out too for a free article; 402 for a premium one). */
+export async function fetchComments(
+  articleId: string,
+  sort: CommentSort,
+  page: number,
+): Promise<CommentPage> {
+  const { data } = await api.get<CommentPage>(`/articles/${enc(articleId)}/comments`, {
+    params: { sort, page },
+  });
+  return data;
+}
+
+/** POST /articles/{id}/comments: a comment, or a reply to a top-level one. */
+export async function postComment(articleId: string, body: string, replyTo?: string): Promise<Comment> {
+  const { data } = await api.post<Comment>(`/articles/${enc(articleId)}/comments`, {
+    body,
+    ...(replyTo ? { replyTo } : {}),
+  });
+  return data;
+}
+
+/** PATCH /comments/{id} (the author, within COMMENT_EDIT_MINUTES). */
+export async function editComment(id: string, body: string): Promise<Comment> {
+  const { data } = await api.patch<Comment>(`/comments/${enc(id)}`, { body });
+  return data;
+}
+
+/** DELETE /comments/{id} (the author). */
+export async function deleteComment(id: string): Promise<Comment> {
+  const { data } = await api.delete<Comment>(`/comments/${enc(id)}`);
+  return data;
+}
+
+/** PUT (pin) or DELETE (unpin) /comments/{id}/pin (the article's writer). */
+export async function setPinned(id: string, pinned: boolean): Promise<Comment> {
+  const path = `/comments/${enc(id)}/pin`;
+  const { data } = pinned ? await api.put<Comment>(path) : await api.delete<Comment>(path);
+  return data;
+}
+
+/** POST /comments/{id}/reports */
+export async function reportComment(id: string, reason: CommentReportReason): Promise<void> {
+  await api.post(`/comments/${enc(id)}/reports`, { reason });
+}
+
+/** GET /admin/comments?filter&page&limit */
+export async function fetchAdminComments(query: AdminCommentsQuery): Promise<AdminCommentList> {
+  const { data } = await api.get<AdminCommentList>('/admin/comments', { params: query });
+  return data;
+}
+
+/** PATCH /admin/comments/{id}: hide it, or show it again. */
+export async function moderateComment(id: string, hidden: boolean): Promise<AdminComment> {
+  const { data } = await api.patch<AdminComment>(`/admin/comments/${enc(id)}`, { hidden });
+  return data;
+}
+
+/** PUT (with a reason) or DELETE /admin/comment-bans/{userId}: stop a user commenting, or lift it. */
+export async function setCommentBan(userId: string, reason: string | null): Promise<CommentBan> {
+  const path = `/admin/comment-bans/${enc(userId)}`;
+  const { data } =
+    reason === null ? await api.delete<CommentBan>(path) : await api.put<CommentBan>(path, { reason });
+  return data;
+}
+
+export const commentQueries = {
+  /** Pages of top-level comments ("More comments"), as `email` ('' signed out) sees them. */
+  list: (articleId: string, sort: CommentSort, email: string) =>
+    infiniteQueryOptions({
+      queryKey: commentKeys.commentsOf(articleId, sort, email),
+      queryFn: ({ pageParam }) => fetchComments(articleId, sort, pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (last: CommentPage) => (last.page < last.totalPages ? last.page + 1 : undefined),
+      // The section says its own failure (a 402 says nothing at all: the article is not theirs to read).
+      meta: { errorToast: false },
+    }),
+  admin: (query: AdminCommentsQuery) =>
+    queryOptions({
+      queryKey: commentKeys.adminPage(query),
+      queryFn: () => fetchAdminComments(query),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const useComments = (articleId: string, sort: CommentSort, email: string) =>
+  useInfiniteQuery(commentQueries.list(articleId, sort, email));
+export const useAdminComments = (query: AdminCommentsQuery) => useQuery(commentQueries.admin(query));
+
+/**
+ * A change to a comment of `articleId`: the article's comments, the counts and the Comments tab are
+ * refreshed, also after a refusal (a 409 may mean it changed meanwhile). A form shows its refusals
+ * itself, next to what was typed (`errorToast` false); a button's are toasted.
+ */
+function useCommentMutation<V, R>(articleId: string, fn: (vars: V) => Promise<R>, errorToast = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { errorToast },
+    onSettled: () => invalidate(queryClient, staleAfter.commentChanged(articleId)),
+  });
+}
+
+export const usePostComment = (articleId: string) =>
+  useCommentMutation(articleId, ({ body, replyTo }: { body: string; replyTo?: string }) =>
+    postComment(articleId, body, replyTo),
+  );
+export const useEditComment = (articleId: string) =>
+  useCommentMutation(articleId, ({ id, body }: { id: string; body: string }) => editComment(id, body));
+export const useDeleteComment = (articleId: string) => useCommentMutation(articleId, deleteComment, true);
+export const usePinComment = (articleId: string) =>
+  useCommentMutation(
+    articleId,
+    ({ id, pinned }: { id: string; pinned: boolean }) => setPinned(id, pinned),
+    true,
+  );
+export const useReportComment = (articleId: string) =>
+  useCommentMutation(articleId, ({ id, reason }: { id: string; reason: CommentReportReason }) =>
+    reportComment(id, reason),
+  );
+
+/** Hide or restore (admins): that article's comments and the Comments tab are refreshed; refusals toasted. */
+export function useModerateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ comment, hidden }: { comment: AdminComment; hidden: boolean }) =>
+      moderateComment(comment._id, hidden),
+    onSettled: (_data, _error, { comment }) =>
+      invalidate(queryClient, staleAfter.commentChanged(comment.articleId)),
+  });
+}
+
+/** Stop a user commenting (a reason) or lift it (null); refusals toasted. */
+export function useCommentBan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string | null }) =>
+      setCommentBan(userId, reason),
+    onSettled: () => invalidate(queryClient, staleAfter.commentBanChanged()),
+  });
+}
