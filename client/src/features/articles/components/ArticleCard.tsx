@@ -94,7 +94,7 @@ export const ArticleCard = memo(function ArticleCard({
               </span>
               {commentCount !== undefined && (
                 <span className="inline-flex items-center gap-1" data-testid="comment-count">
-                  <MessageCircleIcon aria-hidden="true" /> {commentCount}
+                  <MessageCircleIcon aria-hidden="true" /> {commentCount}{' '}
                   <span className="sr-only">{commentCount === 1 ? 'comment' : 'comments'}</span>
                 </span>
               )}
