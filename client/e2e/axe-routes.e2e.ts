@@ -2,7 +2,8 @@
  * Every route, as each kind of visitor sees it (signed out, reader, admin), at a phone's 390 px and
  * a laptop's 1366 px, in both themes: no violation of axe's WCAG 2.2 A and AA rules, whatever its
  * impact (issue 23; docs/accessibility.md). Every rule runs in the theme a route opens in, the colour
- * rules in the other; the themes alternate from route to route, so each sees both.
+ * rules in the other; the themes alternate from route to route, so each sees both. The free article
+ * is the one with the seed's conversation, so its page checks the comment screens for each visitor.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -35,7 +36,13 @@ let writer: string;
 
 beforeAll(async () => {
   const cards = await apiGet<Card[]>('/all-articles/approved?limit=50');
-  free = cards.find((c) => c.isPremium === 'No')!;
+  // The free article with the most comments: its page shows the comment screens too (issue 36).
+  const { counts } = await apiGet<{ counts: Record<string, number> }>(
+    `/comments/counts?articles=${cards.map((c) => c._id).join(',')}`,
+  );
+  const comments = (c: Card) => counts[c._id] ?? 0;
+  free = cards.filter((c) => c.isPremium === 'No').sort((x, y) => comments(y) - comments(x))[0]!;
+  expect(comments(free), 'the seed has a conversation').toBeGreaterThan(0);
   premium = cards.find((c) => c.isPremium === 'Yes')!;
   expect(free && premium, 'the seed has free and premium approved articles').toBeTruthy();
   const article = await apiGet<{ userInfo?: { writerId?: string } }>(
@@ -112,6 +119,7 @@ const roles: { name: string; account: Account | null; routes: (string | (() => s
       '/dashboard',
       '/dashboard/all-users',
       '/dashboard/all-articles-admin',
+      '/dashboard/comments',
       '/dashboard/add-publisher',
       '/dashboard/revenue',
       '/dashboard/my-profile',

@@ -4,50 +4,12 @@
  * from the mail's link without signing in, and unsubscribes in one click from the mail's link.
  */
 import { describe, expect, it } from 'vitest';
-import { apiCall } from './api-as';
-import {
-  apiGet,
-  createEmulatorAccount,
-  goto,
-  newPage,
-  screenshot,
-  sharedBrowser,
-  type Account,
-} from './harness';
+import { approvedArticle } from './api-as';
+import { createEmulatorAccount, goto, newPage, screenshot, sharedBrowser } from './harness';
 import { linksIn, waitForMail } from './mail';
-import { apiToken, freshUser, promoteToAdmin, uniqueTitle } from './writer-admin-fixtures';
+import { freshUser } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
-
-async function adminToken(): Promise<string> {
-  const account = await createEmulatorAccount('mail-admin');
-  await apiToken(account);
-  await promoteToAdmin(account.email);
-  return apiToken(account);
-}
-
-/** Posts an article as `writer` (a fresh account by default) and approves it as an admin. */
-async function approvedArticle(prefix: string, writer?: Account): Promise<{ id: string; title: string }> {
-  const author = writer ?? (await createEmulatorAccount('mail-writer'));
-  const token = await apiToken(author);
-  const title = uniqueTitle(prefix);
-  const [publisher] = await apiGet<{ publisherName: string }[]>('/publisher-data');
-  const approved = await apiGet<{ articleImage: string }[]>('/all-articles/approved?limit=10');
-  const { insertedId: id } = await apiCall<{ insertedId: string }>(
-    'POST',
-    `/articles?email=${encodeURIComponent(author.email)}`,
-    token,
-    {
-      title,
-      photoURL: approved[0]!.articleImage,
-      publisher: publisher!.publisherName,
-      formatedTags: ['business'],
-      description: 'A short piece on the new tram line and who will ride it.',
-    },
-  );
-  await apiCall('PATCH', `/update/status/${id}`, await adminToken());
-  return { id, title };
-}
 
 describe('e-mail', () => {
   it('a writer gets the approval mail, whose link opens the article', async () => {

@@ -21,7 +21,7 @@ type Filter = (typeof ADMIN_COMMENT_FILTERS)[number];
 const stateOf = (c: AdminComment) =>
   c.removed ? m.state.removed : c.hidden ? m.state.hidden : c.pending ? m.state.pending : m.state.shown;
 
-const button = 'btn btn-outline min-h-10 px-3 py-1.5';
+const button = 'btn btn-outline min-h-10 px-3 py-1.5 whitespace-nowrap';
 
 /**
  * /dashboard/comments: reported comments (or every recent one) with what moderators do to them:
@@ -87,8 +87,8 @@ export function CommentsTable() {
       ) : (
         <TableShell
           caption={m.caption(m.filterLabel[filter], page)}
-          columns={['Comment', 'Article', 'Author', 'Reports', 'State', 'Visibility', 'Commenting']}
-          minWidthClass="sm:min-w-[1040px]"
+          columns={['Comment', 'Article', 'Author', 'Reports', 'State', 'Actions']}
+          minWidthClass="sm:min-w-[760px]"
           stale={comments.isPlaceholderData}
         >
           {list.map((c) => {
@@ -124,34 +124,34 @@ export function CommentsTable() {
                   {stateOf(c)}
                 </td>
                 <td className="px-4 py-3 align-top" data-actions>
-                  {!c.removed && (
-                    <button
-                      type="button"
-                      className={button}
-                      disabled={busy}
-                      onClick={() => moderate.mutate({ comment: c, hidden: !c.hidden })}
-                      aria-label={m.action(c.hidden ? m.restore : c.pending ? m.show : m.hide, name)}
-                    >
-                      {c.hidden ? m.restore : c.pending ? m.show : m.hide}
-                    </button>
-                  )}
-                </td>
-                <td className="px-4 py-3 align-top" data-actions>
-                  {c.authorUserId && (
-                    <button
-                      type="button"
-                      className={button}
-                      disabled={busy}
-                      onClick={() =>
-                        c.authorBanned
-                          ? ban.mutate({ userId: c.authorUserId!, reason: null })
-                          : void onStop(c, name)
-                      }
-                      aria-label={m.action(c.authorBanned ? m.lift : m.stop, name)}
-                    >
-                      {c.authorBanned ? m.lift : m.stop}
-                    </button>
-                  )}
+                  <div className="flex flex-wrap gap-2">
+                    {!c.removed && (
+                      <button
+                        type="button"
+                        className={button}
+                        disabled={busy}
+                        onClick={() => moderate.mutate({ comment: c, hidden: !c.hidden })}
+                        aria-label={m.action(c.hidden ? m.restore : c.pending ? m.show : m.hide, name)}
+                      >
+                        {c.hidden ? m.restore : c.pending ? m.show : m.hide}
+                      </button>
+                    )}
+                    {c.authorUserId && (
+                      <button
+                        type="button"
+                        className={button}
+                        disabled={busy}
+                        onClick={() =>
+                          c.authorBanned
+                            ? ban.mutate({ userId: c.authorUserId!, reason: null })
+                            : void onStop(c, name)
+                        }
+                        aria-label={m.action(c.authorBanned ? m.lift : m.stop, name)}
+                      >
+                        {c.authorBanned ? m.lift : m.stop}
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             );

@@ -76,10 +76,12 @@ export function CommentView({ comment: c, actions }: { comment: Comment; actions
 
   return (
     <article className="flex gap-3" aria-labelledby={nameId} data-testid="comment">
-      <Avatar src={c.author?.photoURL} name={name} className="size-9 shrink-0" sizes="36px" />
+      <div className="size-9 shrink-0">
+        <Avatar src={c.author?.photoURL} name={name} className="size-9" sizes="36px" />
+      </div>
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <h3 id={nameId} className="font-semibold">
+          <h3 id={nameId} className="font-sans text-sm font-semibold">
             {c.author?.writerId ? (
               <Link to={`/writers/${c.author.writerId}`} className="hover:text-accent hover:underline">
                 {name}
