@@ -4,8 +4,9 @@
 // browsers, timers and the network stacks it starts; the store lane (server tests, the same routes on
 // the MongoDB engine, the cluster, the client's unit tests) is CPU-bound. One after the other they left
 // a core idle most of the browser lane's five minutes; side by side each takes what the other leaves.
-// The files that time themselves (the server's "timed" project) run last, alone, once both lanes are
-// done, so their CPU is theirs.
+// The files that time themselves (the server's "timed" project) end the store lane, beside the
+// browser lane's last files: their bounds hold with the CPU shared (they passed with two busy loops
+// beside them), and run alone after both lanes they added their whole time to every run.
 //
 // Each lane's output goes to its own log, printed whole when the lanes are done (two interleaved
 // vitest reports are unreadable); meanwhile one line says when each step starts and ends. A failed
@@ -52,22 +53,17 @@ const lanes = [
       { name: 'client', command: 'npm run test -w client', emulator: true },
       { name: 'server', command: 'npm run test -w server -- --project parallel', emulator: true },
       { name: 'mongodb', command: 'npm run test:mongo', emulator: true },
+      // Files whose assertions include their own timings (one at a time, see server/vitest.config.ts).
+      { name: 'timed', command: 'npm run test -w server -- --project timed', emulator: true },
     ],
   },
 ];
-/** Run alone after the lanes: files whose assertions include their own timings. */
-const last = {
-  name: 'timed',
-  emulatorPort: storeEmulatorPort,
-  command: 'npm run test -w server -- --project timed',
-};
 
 const { values: options } = parseArgs({
   options: { serial: { type: 'boolean', default: false }, only: { type: 'string' } },
 });
 const only = options.only?.split(',');
 const chosen = only ? lanes.filter((lane) => only.includes(lane.name)) : lanes;
-const runTimed = !only || only.includes(last.name);
 
 const started = Date.now();
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(0);
@@ -159,16 +155,6 @@ try {
     console.log(`\n[lanes] ==== ${chosen[i].name} lane output ====`);
     process.stdout.write(readFileSync(file));
     console.log(`[lanes] ==== end of ${chosen[i].name} lane output ====`);
-  }
-  if (runTimed) {
-    // Its output is printed as it comes: nothing else runs beside it.
-    const from = Date.now();
-    await emulatorOn(last.emulatorPort).ready;
-    say(`${last.name}: ${last.command}`);
-    const env = envOn(last.emulatorPort);
-    const child = spawn(last.command, { shell: true, cwd: root, env, stdio: 'inherit' });
-    const code = await new Promise((resolve) => child.once('close', (c) => resolve(c ?? 1)));
-    results.push({ lane: last.name, step: last.name, seconds: (Date.now() - from) / 1000, code });
   }
   console.log('\n[lanes] step                  time   result');
   for (const r of results) {

@@ -12,8 +12,12 @@ import { apiGet, createEmulatorAccount, newPage, sharedBrowser, webUrl } from '.
 import { apiToken, promoteToAdmin, uniqueTitle } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
-/** Approvals, each followed by a fresh page of the list. */
-const ROUNDS = 100;
+/**
+ * Approvals, each followed by a fresh page of the list. In seven runs of 100 rounds, 23 to 52 pages
+ * were served a list from before the approval; 40 rounds meet the race about ten times, and the test
+ * fails if none did (it would then prove nothing).
+ */
+const ROUNDS = 40;
 /** How long after the app has taken over the article may take to appear (the live stream opens when idle). */
 const APPEARS_WITHIN_MS = 10_000;
 
@@ -83,5 +87,6 @@ describe('a list opened right after an approval', () => {
     // rounds: the median is what is held).
     const median = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
     expect(median, 'ms from the approval to the page request, median').toBeLessThanOrEqual(50);
+    expect(servedWithout, 'pages served the list from before the approval').toBeGreaterThan(0);
   });
 });

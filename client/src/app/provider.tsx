@@ -242,7 +242,9 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     [loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, logOut],
   );
   const theme = useMemo<ThemeContextValue>(
-    () => ({ darkMode, toggleDarkMode: () => dispatch({ type: 'setDarkMode', darkMode: !darkMode }) }),
+    // Toggles the theme the page has (the reducer's), not the one drawn: until the switch to the
+    // reader's session the toggle is drawn in the server's theme, which may not be the page's.
+    () => ({ darkMode, toggleDarkMode: () => dispatch({ type: 'toggleDarkMode' }) }),
     [darkMode],
   );
 

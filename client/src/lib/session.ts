@@ -32,7 +32,9 @@ export type SessionAction =
   | { type: 'profileUpdated'; displayName: string | null; photoURL: string | null }
   | { type: 'subscribed' }
   | { type: 'subscriptionEnded' }
-  | { type: 'setDarkMode'; darkMode: boolean };
+  | { type: 'setDarkMode'; darkMode: boolean }
+  /** The reader's tap on the theme toggle: the other theme than the one applied. */
+  | { type: 'toggleDarkMode' };
 
 /**
  * `restoring`: a sign-in may have to be restored (Firebase decides), so everything is still loading.
@@ -92,5 +94,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, subscribed: false, subscriptionLoading: false };
     case 'setDarkMode':
       return { ...state, darkMode: action.darkMode };
+    case 'toggleDarkMode':
+      return { ...state, darkMode: !state.darkMode };
   }
 }

@@ -256,12 +256,14 @@ describe('uploads every instance serves', () => {
     const pathOf = (url: string) => new URL(url).pathname;
     for (const a of await onEveryInstance('GET', pathOf(kept))) expect(a.status, a.servedBy).toBe(200);
 
-    // Both made two days ago; one is an article's image.
+    // One is an article's image; then both are made two days old. In this order: aged first, a
+    // sweep running between the two writes would find the kept one old and used by nothing yet
+    // (seen once in a loaded run: the kept image answered 404).
+    await insertArticle(cluster.store, { articleTitle: 'Uses the kept image', articleImage: kept });
     const old = new Date(Date.now() - 2 * 86_400_000).toISOString();
     await cluster.store
       .collection('uploads')
       .updateMany({ url: { $in: [kept, dropped] } }, { $set: { createdAt: old } });
-    await insertArticle(cluster.store, { articleTitle: 'Uses the kept image', articleImage: kept });
 
     // Every instance runs its sweeps each second; one of them (the lease holder) at a time.
     const deadline = Date.now() + 15_000;
