@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.mjs';
 import { ConfigError, loadConfig } from './config.js';
 import { emulatorHost } from './test/emulator.js';
 
@@ -177,6 +178,50 @@ describe('server entry point', () => {
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('shutting down');
   });
+});
+
+describe('shutting down without its Redis', () => {
+  it('an instance whose Redis is gone still ends within 12 s of SIGTERM, saying why it did not close cleanly', async () => {
+    const redisPort = await freePort();
+    const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    started.add(redis);
+    const port = String(await freePort());
+    const run = runServer({
+      PORT: port,
+      DATA_DIR: mkdtempSync(path.join(dataDir, 'redis-gone-')),
+      SEED_DEMO_DATA: 'false',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      JWT_SECRET: 'a-secret-shared-by-every-instance-of-this-test',
+      SWEEP_INTERVAL_MS: '200',
+      LOG_LEVEL: 'info',
+    });
+    let healthy = false;
+    for (let i = 0; i < 100 && !healthy; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
+    }
+    expect(healthy, run.output()).toBe(true);
+    redis.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500)); // a sweep now waits on the Redis that is gone
+    const from = Date.now();
+    run.child.kill('SIGTERM');
+    const code = await Promise.race([
+      run.exited,
+      new Promise((r) => setTimeout(() => r('still running'), 12_000)),
+    ]);
+    expect(code, run.output().slice(-2000)).toBe(1);
+    expect(Date.now() - from).toBeLessThan(12_000);
+    expect(run.output()).toContain('did not close cleanly');
+    // The outage said once per connection, not each failed reconnect as an unhandled error.
+    expect(run.output()).not.toContain('Unhandled error event');
+    expect(run.output().match(/Redis is not answering/g)?.length ?? 0).toBeLessThanOrEqual(2);
+  }, 40_000);
 });
 
 describe('npm start in production', () => {

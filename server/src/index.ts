@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     `API listening on http://${config.host ?? 'localhost'}:${config.port}`,
   );
 
+  /** How long a shutdown may take before the process exits without closing cleanly. */
+  const SHUTDOWN_LIMIT_MS = 10_000;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -63,6 +65,17 @@ async function main(): Promise<void> {
     // and flush the store (compose.ts).
     const force = setTimeout(() => server.closeAllConnections(), 5_000);
     force.unref();
+    // The whole of it is bounded too: a dependency that stopped answering (Redis gone, a database
+    // unreachable) keeps a sweep or an event handler retrying, and a service manager waiting. Every
+    // acknowledged write is already durable; what is lost is the tidy exit, said as such.
+    const giveUp = setTimeout(() => {
+      logger.error(
+        { signal, limitMs: SHUTDOWN_LIMIT_MS },
+        'did not close cleanly in time (a dependency is not answering): exiting',
+      );
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    giveUp.unref();
     server.close(() => {
       clearTimeout(force);
       close()

@@ -16,7 +16,7 @@ export interface SharedState {
 }
 
 /** Connects to Redis; rejects (a clear start-up failure) when it does not answer within 10 s. */
-export async function connectRedis(url: string, name: string): Promise<Redis> {
+export async function connectRedis(url: string, name: string, logger?: Logger): Promise<Redis> {
   const redis = new Redis(url, {
     connectionName: `newsroom-${name}`,
     lazyConnect: true,
@@ -25,12 +25,25 @@ export async function connectRedis(url: string, name: string): Promise<Redis> {
     connectTimeout: 10_000,
   });
   await redis.connect();
+  // Without a listener ioredis prints every failed reconnect as an unhandled error, with a stack,
+  // several times a second while Redis is away. Said once per outage instead, and again when back.
+  let away = false;
+  redis.on('error', (err: Error) => {
+    if (away) return;
+    away = true;
+    logger?.warn({ err: err.message, connection: name }, 'Redis is not answering: retrying');
+  });
+  redis.on('ready', () => {
+    if (!away) return;
+    away = false;
+    logger?.info({ connection: name }, 'Redis answers again');
+  });
   return redis;
 }
 
 export async function openSharedState(redisUrl: string, logger: Logger): Promise<SharedState> {
-  const redis = await connectRedis(redisUrl, 'commands');
-  const reader = await connectRedis(redisUrl, 'change-reader');
+  const redis = await connectRedis(redisUrl, 'commands', logger);
+  const reader = await connectRedis(redisUrl, 'change-reader', logger);
   const log = await RedisChangeLog.open(redis, reader, { logger });
   return {
     redis,
