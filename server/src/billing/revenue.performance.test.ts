@@ -1,5 +1,5 @@
 /**
- * The admins' revenue view costs the months it shows, not the history before them: with 200 000
+ * The admins' revenue view costs the months it shows, not the history before them: with 50 000
  * invoices, passes and ended subscriptions from earlier years beside the same last twelve months, it
  * answers the same numbers in about the time it takes with 1 000 (each collection is read by a date
  * range of an index; the live subscriptions by their status). Measured on the embedded engine.
@@ -110,10 +110,10 @@ async function storeWith(history: number): Promise<EmbeddedStore> {
   return store;
 }
 
-describe('the revenue view at 200 000 records of history', () => {
+describe('the revenue view at 50 000 records of history', () => {
   test('answers what it answers at 1 000, in about the same time', async () => {
     const small = revenueService({ store: await storeWith(1_000), clock });
-    const large = revenueService({ store: await storeWith(200_000), clock });
+    const large = revenueService({ store: await storeWith(50_000), clock });
     const report = await large.report(12);
     expect(report).toEqual(await small.report(12));
     expect(report.months.reduce((n, m) => n + m.passesSold, 0)).toBe(1200);
@@ -122,7 +122,10 @@ describe('the revenue view at 200 000 records of history', () => {
 
     const atSmall = await median(() => small.report(12), { runs: 15 });
     const atLarge = await median(() => large.report(12), { runs: 15 });
-    // A scan of the history would be hundreds of times slower; a shared machine gets room.
-    expect(atLarge).toBeLessThan(Math.max(5 * atSmall, 10));
+    // A scan of the history would take about 4 times as long as the small store's answer (measured:
+    // 140 ms against 37 ms without the indexes; with them about the same time); a shared machine
+    // gets some room. 50 000 records with this bound fail without the indexes as 200 000 with 5x
+    // did, in a quarter of the time spent filling the store.
+    expect(atLarge).toBeLessThan(Math.max(3 * atSmall, 10));
   }, 180_000);
 });
