@@ -86,6 +86,28 @@ export const ArticleTeaserSchema = PublicArticleSchema.omit({
   .meta({ description: 'What anyone may see of an approved article (link previews, feeds).' });
 export type ArticleTeaser = z.output<typeof ArticleTeaserSchema>;
 
+/**
+ * What a server-rendered first screen is drawn from (docs/decisions/server-rendered-first-screen.md):
+ * the site server reads it and embeds it in the page as JSON (server/src/site), the app puts it into
+ * its query cache before its first render (client/src/first-screen/data.ts). Declared once, here.
+ */
+export interface FirstScreenData {
+  /** GET /articles/trending (home). */
+  trending?: ArticleCard[];
+  /** GET /all-articles/approved?page=1&limit=READER_PAGE_SIZE, no filter (all articles). */
+  approved?: ArticleCard[];
+  /** GET /articles/public/{id} (the article page, signed out). */
+  teaser?: ArticleTeaser;
+  /** When the site read the lists (ms since the epoch): they go stale as if the app had read them then. */
+  fetchedAt?: number;
+  /**
+   * The API's live-event id the site had heard of when it read this data (absent when it did not
+   * know one yet): the app's live stream resumes after it, so changes the read missed reach the page
+   * (docs/decisions/first-screen-event-position.md).
+   */
+  eventId?: string;
+}
+
 export const ArticleIndexEntrySchema = z.object({ _id: id, lastmod: timestamp });
 export type ArticleIndexEntry = z.output<typeof ArticleIndexEntrySchema>;
 

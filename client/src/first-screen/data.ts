@@ -7,27 +7,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { resumeLiveEventsAfter } from '@/features/live/resume-point';
 import { NO_FILTER, queryKeys } from '@/lib/api/keys';
-import type { Article, ArticleTeaser } from '@/lib/api/types';
+import type { FirstScreenData } from '@newsroom/common';
 
 /** The id of the <script type="application/json"> element holding it. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
-export interface FirstScreenData {
-  /** GET /articles/trending (home). */
-  trending?: Article[];
-  /** GET /all-articles/approved?page=1&limit=READER_PAGE_SIZE, no filter (all articles). */
-  approved?: Article[];
-  /** GET /articles/public/{id} (the article page, signed out). */
-  teaser?: ArticleTeaser;
-  /** When the site read the lists (ms since the epoch): they go stale as if the app had read them then. */
-  fetchedAt?: number;
-  /**
-   * The API's live-event id the site had heard of when it read this data (absent when it did not
-   * know one yet): the app's live stream resumes after it, so changes the read missed reach the page
-   * (docs/decisions/first-screen-event-position.md).
-   */
-  eventId?: string;
-}
+export type { FirstScreenData };
 
 /**
  * Puts the embedded answers into `queryClient` under the keys the screens read them from, and has the

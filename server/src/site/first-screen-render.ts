@@ -9,22 +9,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
+import type { FirstScreenData } from '@newsroom/common';
 import { scriptJson } from './render.js';
 
-/** What the app's first screen is drawn from (client/src/first-screen/data.ts). */
-export interface FirstScreenData {
-  trending?: ArticleCard[];
-  approved?: ArticleCard[];
-  teaser?: ArticleTeaser;
-  /** When the lists were read (ms since the epoch): the app refreshes them as if it had read them then. */
-  fetchedAt?: number;
-  /**
-   * The API's live-event id the site had heard of when it read this data: the app's live stream
-   * resumes after it, so a change the read missed still reaches the page (docs/decisions/first-screen-event-position.md).
-   */
-  eventId?: string;
-}
+export type { FirstScreenData };
 
 /** The markup of the page at `pathname` (what goes inside #root), or null when it has none. */
 export type RenderFirstScreen = (pathname: string, data: FirstScreenData) => Promise<string | null>;
