@@ -23,7 +23,6 @@ export const LIVE_EVENT_FIELDS = {
   'article.updated': ['articleId', 'title'],
   'article.deleted': ['articleId', 'title'],
   'publisher.added': ['publisherId', 'name'],
-  'publisher.changed': ['publisherId'],
   'user.madeAdmin': ['userId'],
   /**
    * The reader's own premium started, renewed, lapsed, was taken back (a refund, a dispute) or changed

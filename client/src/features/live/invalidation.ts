@@ -28,7 +28,6 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
     case 'article.deleted':
       return staleAfter.articleDeleted(message.articleId);
     case 'publisher.added':
-    case 'publisher.changed':
       return staleAfter.publisherAdded();
     case 'user.madeAdmin':
       return staleAfter.userMadeAdmin(message.own);
