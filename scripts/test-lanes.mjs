@@ -4,9 +4,9 @@
 // browsers, timers and the network stacks it starts; the store lane (server tests, the same routes on
 // the MongoDB engine, the cluster, the client's unit tests) is CPU-bound. One after the other they left
 // a core idle most of the browser lane's five minutes; side by side each takes what the other leaves.
-// The files that time themselves (the server's "timed" project) end the store lane, beside the
-// browser lane's last files: their bounds hold with the CPU shared (they passed with two busy loops
-// beside them), and run alone after both lanes they added their whole time to every run.
+// The files that time themselves (the server's "timed" project) start the store lane, while its Auth
+// emulator starts: their bounds hold with the CPU shared (they passed with two busy loops beside
+// them); run alone after both lanes, they added their whole time to every run.
 //
 // Each lane's output goes to its own log, printed whole when the lanes are done (two interleaved
 // vitest reports are unreadable); meanwhile one line says when each step starts and ends. A failed
@@ -48,13 +48,15 @@ const lanes = [
     name: 'store',
     emulatorPort: storeEmulatorPort,
     steps: [
-      // The engine check needs no emulator: it runs while the emulator starts (10 s, 25 s when busy).
+      // The engine check and the timed files need no emulator: they run while it starts (10 s, 25 s
+      // when busy) instead of the lane waiting for it. The timed files' assertions include their own
+      // timings: one at a time (server/vitest.config.ts), and they hold with the CPU shared (they
+      // passed with two busy loops beside them).
       { name: 'engines', command: 'node --test scripts/engines.test.mjs', emulator: false },
+      { name: 'timed', command: 'npm run test -w server -- --project timed', emulator: false },
       { name: 'client', command: 'npm run test -w client', emulator: true },
       { name: 'server', command: 'npm run test -w server -- --project parallel', emulator: true },
       { name: 'mongodb', command: 'npm run test:mongo', emulator: true },
-      // Files whose assertions include their own timings (one at a time, see server/vitest.config.ts).
-      { name: 'timed', command: 'npm run test -w server -- --project timed', emulator: true },
     ],
   },
 ];
