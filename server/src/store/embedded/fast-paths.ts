@@ -56,36 +56,54 @@ export function applySimpleUpdate(
   return modified;
 }
 
-/** A filter of plain top-level fields each equal to a string, finite number or boolean. */
-function isSimpleEquality(filter: Record<string, unknown>): boolean {
-  for (const [field, value] of Object.entries(filter)) {
-    if (field.includes('.') || field.startsWith('$')) return false;
-    const t = typeof value;
-    if (t !== 'string' && t !== 'boolean' && !(t === 'number' && Number.isFinite(value))) return false;
-  }
-  return true;
+type Scalar = string | number | boolean;
+const isScalar = (v: unknown): v is Scalar => {
+  const t = typeof v;
+  return t === 'string' || t === 'boolean' || (t === 'number' && Number.isFinite(v));
+};
+
+/**
+ * What a plain top-level field must hold: a string, finite number or boolean, or (`{$in: [...]}`)
+ * one of a list of them. Undefined for anything else.
+ */
+function simpleCondition(value: unknown): Scalar | Set<Scalar> | undefined {
+  if (isScalar(value)) return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  const list = (value as { $in?: unknown }).$in;
+  if (keys.length !== 1 || !Array.isArray(list) || list.length === 0 || !list.every(isScalar))
+    return undefined;
+  return new Set(list);
 }
 
 /**
  * Tests documents against a filter. Constructing a mingo Query builds an operator context (the
- * same per-call cost as its `update`), so the commonest filters, `{ email }` or `{ _id }` and
- * other plain equalities, are tested here with mingo's meaning: equal, or an array holding it.
+ * same per-call cost as its `update`), so the commonest filters, `{ email }` or `{ _id }`, other
+ * plain equalities and `$in` lists of them (`{status: {$in: ['Approved', 'Accepted']}}`), are tested
+ * here with mingo's meaning: equal (to one), or an array holding one.
  */
 export function matcherOf(filter: Record<string, unknown>): {
   test(doc: Record<string, unknown>): boolean;
   simple: boolean;
 } {
-  if (!isSimpleEquality(filter)) {
-    const q = new Query(filter, {});
-    return { test: (doc) => q.test(doc), simple: false };
+  const conditions: Array<[string, Scalar | Set<Scalar>]> = [];
+  for (const [field, value] of Object.entries(filter)) {
+    const condition = field.includes('.') || field.startsWith('$') ? undefined : simpleCondition(value);
+    if (condition === undefined) {
+      const q = new Query(filter, {});
+      return { test: (doc) => q.test(doc), simple: false };
+    }
+    conditions.push([field, condition]);
   }
-  const entries = Object.entries(filter);
   return {
     simple: true,
     test(doc) {
-      for (const [field, value] of entries) {
+      for (const [field, condition] of conditions) {
         const v = doc[field];
-        if (v !== value && !(Array.isArray(v) && v.includes(value))) return false;
+        if (condition instanceof Set) {
+          if (!condition.has(v as Scalar) && !(Array.isArray(v) && v.some((x) => condition.has(x))))
+            return false;
+        } else if (v !== condition && !(Array.isArray(v) && v.includes(condition))) return false;
       }
       return true;
     },

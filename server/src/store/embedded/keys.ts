@@ -179,6 +179,29 @@ export function pick(doc: Doc, fields: Set<string>): Doc {
   return out as Doc;
 }
 
+/** A top-level field name (not `$…`, no path, not integer-like: those mingo orders differently). */
+const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The fields of a projection that only includes top-level fields (`{a: 1, b: 1}`), in the order
+ * mingo's `$project` answers them: sorted, then `_id` when it was not named. Undefined for any other
+ * projection (exclusions, paths, operators), which mingo applies.
+ */
+export function topLevelInclusion(projection: FindOptions['projection']): string[] | undefined {
+  const entries = Object.entries(projection ?? {});
+  if (entries.length === 0 || !entries.every(([k, v]) => v === 1 && PLAIN_FIELD.test(k))) return undefined;
+  const fields = entries.map(([k]) => k).sort();
+  if (!fields.includes('_id')) fields.push('_id');
+  return fields;
+}
+
+/** `doc`'s `fields` that it holds, in that order. */
+export function pickInOrder(doc: Doc, fields: string[]): Doc {
+  const out: Record<string, unknown> = {};
+  for (const k of fields) if (Object.prototype.propertyIsEnumerable.call(doc, k)) out[k] = doc[k];
+  return out as Doc;
+}
+
 /** The fields a MongoDB upsert copies from the filter into the new document. */
 export function upsertSeed(filter: Filter, set: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [field, cond] of Object.entries(filter)) {
