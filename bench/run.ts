@@ -73,7 +73,8 @@ const MAIN_SIZE = 10_000;
 /**
  * --only=TEXT[,TEXT...] measures just the rows whose name holds one of the TEXTs, at the main size (no
  * scaling runs): read rows, then write rows (e.g. --only=POST,approve,view-count compares approving and
- * counting a view with posting in one run). A quick loop while working on one endpoint. --profile writes
+ * counting a view with posting in one run), then the uncached queries behind the answers at that size
+ * (the "For you" list's among them). A quick loop while working on one endpoint. --profile writes
  * the API's CPU profile (node --cpu-prof) to bench/profiles/ when it stops, to open in Chrome's DevTools.
  */
 const ONLY = args.only;
@@ -849,6 +850,11 @@ function printScaling(small: Env, big: Env, rows: ScalingRow[]): boolean {
         `${pad(fmt(ratio, 2), 7)}  ${ok ? 'PASS' : 'FAIL'}`,
     );
   }
+  printQueryTimings(small, big);
+  return allPass;
+}
+/** The queries behind the answers, uncached and called directly, at every size measured. */
+function printQueryTimings(small: Env, big: Env): void {
   console.log(
     `\n${pad('query behind the answer (uncached, direct)', 44, true)}` +
       sizesRow((n) => pad('ms@' + short(n), 10)) +
@@ -873,7 +879,6 @@ function printScaling(small: Env, big: Env, rows: ScalingRow[]): boolean {
         `${pad(fmt(ratio, 1), 7)}  ${ok ? 'ok' : 'OVER'}`,
     );
   }
-  return allPass;
 }
 /**
  * The no-match searches have an absolute target instead of a ratio (microseconds scale noisily),
@@ -947,6 +952,7 @@ try {
         await runWrites(main);
         printWrites(main);
       }
+      printQueryTimings(main, main);
       throw new Finished();
     }
     await runMain(main);

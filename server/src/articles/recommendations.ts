@@ -18,8 +18,6 @@ import type { Store } from '../store/port.js';
 import { createArticleRepository } from './repository.js';
 import { isApproved, toCard, type Article, type ArticleCard } from './types.js';
 
-/** The reader's latest reads left out by the queries (older ones are checked on the final picks). */
-const RECENT_READS = 500;
 /** How many of the reader's most-read tags the feed draws from. */
 const TOP_TAGS = 3;
 /** Per tag and the publisher: the newest candidates related reading weighs. */
@@ -32,30 +30,64 @@ type Dated = Pick<Article, '_id' | 'createdAt'>;
 const newestFirst = (a: Dated, b: Dated) =>
   a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
 
+/** One list a "For you" step draws from: its first `limit` articles, in its own order. */
+type Source<T> = (limit: number) => Promise<T[]>;
+
+/**
+ * The first `need` articles of `sources` merged in `order` (one source: its own order), without
+ * repeats, leaving out `taken` and what the reader has read (`isRead`, remembered in `read`). Each
+ * source is read `need` deep and filtered here (no list of the reader's history in the queries); a
+ * source whose page was used up by left-out articles is read again twice as deep. An article keeps
+ * its place only if it comes before the last one read of every source not yet read to its end.
+ */
+async function firstUnread<T extends { _id: string }>(
+  sources: Array<Source<T>>,
+  order: (a: T, b: T) => number,
+  need: number,
+  taken: ReadonlySet<string>,
+  read: Map<string, boolean>,
+  isRead: (ids: string[]) => Promise<Set<string>>,
+): Promise<string[]> {
+  if (need <= 0 || sources.length === 0) return [];
+  const runs = sources.map((fetch) => ({ fetch, got: [] as T[], want: need, done: false }));
+  for (;;) {
+    await Promise.all(
+      runs
+        .filter((r) => !r.done && r.got.length < r.want)
+        .map(async (r) => {
+          r.got = await r.fetch(r.want);
+          r.done = r.got.length < r.want;
+        }),
+    );
+    const open = runs.length > 1 ? runs.filter((r) => !r.done) : [];
+    const merged = runs.length > 1 ? runs.flatMap((r) => r.got).sort(order) : runs[0]!.got;
+    const accepted: string[] = [];
+    const unknown: string[] = [];
+    const seen = new Set<string>();
+    for (const a of merged) {
+      // Past an unfinished source's last article: more of that source may come first.
+      if (open.some((r) => order(a, r.got[r.got.length - 1]!) > 0)) break;
+      if (seen.has(a._id) || taken.has(a._id) || read.get(a._id)) continue;
+      seen.add(a._id);
+      if (!read.has(a._id)) unknown.push(a._id);
+      accepted.push(a._id);
+      if (accepted.length >= need) break;
+    }
+    if (unknown.length > 0) {
+      const found = await isRead(unknown);
+      for (const id of unknown) read.set(id, found.has(id));
+      continue;
+    }
+    if (accepted.length >= need || runs.every((r) => r.done)) return accepted;
+    for (const r of runs) r.want *= 2;
+  }
+}
+
 export type Recommendations = ReturnType<typeof createRecommendations>;
 
 export function createRecommendations(deps: { store: Store; clock: Clock; events: DomainEvents }) {
   const repo = createArticleRepository(deps.store);
   const follows = createFollowService(deps);
-
-  /** The newest approved articles of each source, merged newest first, without repeats. */
-  const newestOf = async (
-    sources: Array<['publisher' | 'userInfo.email' | 'Tags', string]>,
-    exclude: string[],
-    limit: number,
-  ): Promise<string[]> => {
-    if (limit <= 0 || sources.length === 0) return [];
-    const runs = await Promise.all(
-      sources.map(([field, value]) => repo.newestApprovedWith(field, value, exclude, limit)),
-    );
-    const seen = new Set<string>();
-    return runs
-      .flat()
-      .sort(newestFirst)
-      .filter((a) => !seen.has(a._id) && seen.add(a._id))
-      .slice(0, limit)
-      .map((a) => a._id);
-  };
 
   /** Cards of these ids in this order; ids no longer approved drop out. */
   const cardsInOrder = async (ids: string[]): Promise<ArticleCard[]> => {
@@ -72,49 +104,40 @@ export function createRecommendations(deps: { store: Store; clock: Clock; events
      * of the tags they read most, then trending; never one they have read; at most FOR_YOU_SIZE.
      */
     async forYou(reader: string): Promise<ForYouCard[]> {
-      const [followed, tags, recent] = await Promise.all([
+      const [followed, tags] = await Promise.all([
         follows.followedKeys(reader),
         follows.topTags(reader, TOP_TAGS),
-        follows.recentlyRead(reader, RECENT_READS),
       ]);
+      const newest =
+        (field: 'publisher' | 'userInfo.email' | 'Tags') =>
+        (value: string): Source<Dated> =>
+        (limit) =>
+          repo.newestApprovedWith(field, value, [], limit);
       const picked: Array<{ id: string; reason: ForYouCard['reason'] }> = [];
-      const exclude = () => [...recent, ...picked.map((p) => p.id)];
-      const add = (ids: string[], reason: ForYouCard['reason']) => {
-        for (const id of ids) picked.push({ id, reason });
+      const taken = new Set<string>();
+      const read = new Map<string, boolean>();
+      const isRead = (ids: string[]) => follows.readAmong(reader, ids);
+      const add = async <T extends { _id: string }>(
+        reason: ForYouCard['reason'],
+        sources: Array<Source<T>>,
+        order: (a: T, b: T) => number,
+      ) => {
+        const need = FOR_YOU_SIZE - picked.length;
+        for (const id of await firstUnread(sources, order, need, taken, read, isRead)) {
+          taken.add(id);
+          picked.push({ id, reason });
+        }
       };
-      add(
-        await newestOf(
-          [
-            ...followed.publishers.map((p) => ['publisher', p] as ['publisher', string]),
-            ...followed.writers.map((w) => ['userInfo.email', w] as ['userInfo.email', string]),
-          ],
-          exclude(),
-          FOR_YOU_SIZE,
-        ),
+      await add(
         'following',
+        [...followed.publishers.map(newest('publisher')), ...followed.writers.map(newest('userInfo.email'))],
+        newestFirst,
       );
-      add(
-        await newestOf(
-          tags.map((t) => ['Tags', t] as ['Tags', string]),
-          exclude(),
-          FOR_YOU_SIZE - picked.length,
-        ),
-        'tags',
-      );
-      const left = FOR_YOU_SIZE - picked.length;
-      if (left > 0)
-        add(
-          (await repo.trendingIds(exclude(), left)).map((a) => a._id),
-          'trending',
-        );
-      // Reads older than the latest RECENT_READS were not left out by the queries: drop them here.
-      const read = await follows.readAmong(
-        reader,
-        picked.map((p) => p.id),
-      );
-      const kept = picked.filter((p) => !read.has(p.id));
-      const reasons = new Map(kept.map((p) => [p.id, p.reason]));
-      return (await cardsInOrder(kept.map((p) => p.id))).map((card) => ({
+      await add('tags', tags.map(newest('Tags')), newestFirst);
+      // One source: its own order (most viewed first) is kept.
+      await add('trending', [(limit) => repo.trendingIds([], limit)], () => 0);
+      const reasons = new Map(picked.map((p) => [p.id, p.reason]));
+      return (await cardsInOrder(picked.map((p) => p.id))).map((card) => ({
         ...card,
         reason: reasons.get(card._id)!,
       }));
