@@ -176,6 +176,10 @@ export const MyArticleViewsSchema = z.object({
   days: Days,
   articles: z.array(z.object({ _id: id, ...ViewSeries })),
   followers: count.optional().meta({ description: 'Readers who follow the caller as a writer.' }),
+  commentCounts: z
+    .record(z.string(), count)
+    .optional()
+    .meta({ description: "Published comments and replies on each of the caller's articles (0 when none)." }),
 });
 export type MyArticleViews = z.output<typeof MyArticleViewsSchema>;
 export const PublisherViewsSchema = z.object({

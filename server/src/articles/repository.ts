@@ -64,6 +64,12 @@ export function createArticleRepository(store: Store) {
       return articles().countDocuments({ 'userInfo.email': email });
     },
 
+    /** The ids of the author's articles (index {userInfo.email}). */
+    async idsByAuthor(email: string): Promise<string[]> {
+      const rows = await articles().find({ 'userInfo.email': email }, { projection: { _id: 1 } });
+      return rows.map((a) => a._id);
+    },
+
     listByAuthor(email: string): Promise<Article[]> {
       return articles().find({ 'userInfo.email': email }, { sort: { createdAt: -1, _id: -1 } });
     },

@@ -9,3 +9,9 @@ export function createWriterCheck(store: Store): (email: string) => Promise<bool
   const repo = createArticleRepository(store);
   return (email) => repo.hasApprovedBy(email);
 }
+
+/** The ids of a writer's articles, whatever their status: what their statistics join counts with. */
+export function createWriterArticleIds(store: Store): (email: string) => Promise<string[]> {
+  const repo = createArticleRepository(store);
+  return (email) => repo.idsByAuthor(email);
+}

@@ -45,6 +45,18 @@ const bodyKeyOf = (text: string) =>
 type Author = Awaited<ReturnType<ReturnType<typeof createUserService>['authorsByEmails']>>[number];
 
 /**
+ * Published comments (replies included) per article, 0 when none: one query on the articles' counts
+ * however many ids. Needs no article, so other components (the writer's statistics) use it alone.
+ */
+export function createCommentCounts(store: Store) {
+  const repo = createCommentRepository(store);
+  return async (articleIds: string[]): Promise<CommentCounts> => {
+    const found = articleIds.length ? await repo.counts(articleIds) : new Map<string, number>();
+    return { counts: Object.fromEntries(articleIds.map((id) => [id, found.get(id) ?? 0])) };
+  };
+}
+
+/**
  * Comments under articles (docs/decisions/comments.md): they belong to an approved article and are
  * read by whoever may read it; one level of replies; edits for COMMENT_EDIT_MINUTES; reports; admins
  * hide, restore and stop users from commenting. Each article's count is kept by conditional moves
@@ -400,10 +412,7 @@ export function createCommentService(deps: {
     },
 
     /** GET /comments/counts: published comments of these articles (0 when none or unknown). */
-    async counts(articleIds: string[]): Promise<CommentCounts> {
-      const found = await repo.counts(articleIds);
-      return { counts: Object.fromEntries(articleIds.map((id) => [id, found.get(id) ?? 0])) };
-    },
+    counts: createCommentCounts(deps.store),
 
     /** An article was deleted: its comments go with it. */
     deleteArticle: (articleId: string) => repo.deleteArticle(articleId),

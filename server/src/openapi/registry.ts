@@ -99,7 +99,7 @@ const stats = operationsOf('Stats', [
   {
     route: 'GET /stats/my-article-views',
     operationId: 'myArticleViews',
-    summary: "Views per day of the caller's articles",
+    summary: "Views per day of the caller's articles, their followers and each article's comments",
     security: 'session',
     access: 'signed-in',
     query: viewStatsQuerySchema,

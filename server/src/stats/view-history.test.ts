@@ -120,6 +120,7 @@ describe('recording and reading views per day', () => {
       days: ['2026-03-12', '2026-03-13'],
       articles: [{ _id: mine._id, views: [0, 1], periodViews: 1 }],
       followers: 0,
+      commentCounts: { [mine._id]: 0, [mineToo._id]: 0 },
     });
 
     // The other writer sees only theirs.

@@ -1,5 +1,7 @@
 import type { MyArticleViews, PublisherViews } from '@newsroom/common';
 import type { Clock } from '../clock.js';
+import { createWriterArticleIds } from '../articles/writers.js';
+import { createCommentCounts } from '../comments/service.js';
 import { createFollowService } from '../follows/service.js';
 import { createPublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
@@ -34,6 +36,8 @@ export function createViewStatsService(deps: { store: Store; clock: Clock }) {
   // Reads only.
   const publishers = createPublisherService({ ...deps, events: noDomainEvents });
   const follows = createFollowService({ ...deps, events: noDomainEvents });
+  const articleIdsOf = createWriterArticleIds(deps.store);
+  const commentCounts = createCommentCounts(deps.store);
 
   return {
     /**
@@ -58,13 +62,17 @@ export function createViewStatsService(deps: { store: Store; clock: Clock }) {
       return { days, articles: [...series].map(([_id, s]) => ({ _id, ...s })) };
     },
 
-    /** GET /stats/my-article-views: the caller's views per day and how many readers follow them. */
+    /**
+     * GET /stats/my-article-views: the caller's views per day, how many readers follow them and the
+     * comments on each of their articles (two queries in all: their article ids, then those counts).
+     */
     async forWriter(writer: { _id: string; email: string }, dayCount: number): Promise<MyArticleViews> {
-      const [views, followers] = await Promise.all([
+      const [views, followers, comments] = await Promise.all([
         this.forAuthor(writer.email, dayCount),
         follows.followerCount(writer._id),
+        articleIdsOf(writer.email).then(commentCounts),
       ]);
-      return { ...views, followers };
+      return { ...views, followers, commentCounts: comments.counts };
     },
 
     /** GET /stats/publisher-views (admin): every publisher, most viewed first. */

@@ -47,6 +47,21 @@ export function articleViewSeries(articles: OwnArticle[], history: MyArticleView
   });
 }
 
+/** Shown articles in the comments chart: the most commented (ties in the list's order). */
+const COMMENT_CHART_SIZE = 8;
+
+/**
+ * The writer's most commented articles with their published comments (0 for an article the counts
+ * do not name), and the comments on all their articles.
+ */
+export function commentsPerArticle(articles: OwnArticle[], counts: Record<string, number> = {}) {
+  const rows = articles.map((a) => ({ title: cutTitle(a.articleTitle), value: counts[a._id] ?? 0 }));
+  const total = rows.reduce((n, r) => n + r.value, 0);
+  // A stable sort: equal counts keep the list's order (newest first).
+  const top = [...rows].sort((a, b) => b.value - a.value).slice(0, COMMENT_CHART_SIZE);
+  return { total, top };
+}
+
 interface WriterStatisticsProps {
   /** From the user's record: null = normal user; a future date = premium until then. */
   premiumEndAt: string | null | undefined;
@@ -59,7 +74,7 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
   const { darkMode } = useTheme();
   const articles = useMyArticles(user?.email);
   const history = useMyArticleViews(user?.email);
-  const { theme, tooltip, categoryAxis, countAxis, grid, legend, barCursor } = chartStyles(darkMode);
+  const { theme, tooltip, legend } = chartStyles(darkMode);
 
   if (articles.isPending) return <FullScreenLoader label="Loading statistics" />;
   if (articles.isError) {
@@ -86,7 +101,7 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
   const views = [...articles.data]
     .sort((a, b) => b.totalViewCount - a.totalViewCount)
     .slice(0, 8)
-    .map((a) => ({ title: cutTitle(a.articleTitle), views: a.totalViewCount }));
+    .map((a) => ({ title: cutTitle(a.articleTitle), value: a.totalViewCount }));
 
   return (
     <div className="grid gap-6">
@@ -144,24 +159,16 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
               <Legend {...legend} />
             </PieChart>
           </ChartCard>
-          <ChartCard
-            heightClass="h-64"
+          <ArticleBars
             title="Views per article"
-            summary={views.map((v) => `${v.title}: ${v.views}`).join(', ')}
-            numbers={{ columns: ['Article', 'Views'], rows: views.map((v) => [v.title, v.views] as const) }}
-          >
-            <BarChart
-              data={views}
-              accessibilityLayer={false}
-              margin={{ top: 8, right: 16, left: 16, bottom: 8 }}
-            >
-              <CartesianGrid {...grid} />
-              <XAxis dataKey="title" {...categoryAxis} />
-              <YAxis {...countAxis} />
-              <Tooltip {...tooltip} cursor={barCursor} />
-              <Bar dataKey="views" name="Views" fill={theme.palette[0]} radius={[4, 4, 0, 0]} />
-            </BarChart>
-          </ChartCard>
+            summary={views.map((v) => `${v.title}: ${v.value}`).join(', ')}
+            name="Views"
+            rows={views}
+            color={0}
+          />
+          {history.data && (
+            <CommentsPerArticle {...commentsPerArticle(articles.data, history.data.commentCounts)} />
+          )}
         </div>
       )}
       {stats.total > 0 &&
@@ -182,5 +189,50 @@ export function WriterStatistics({ premiumEndAt, isAdmin }: WriterStatisticsProp
           />
         ) : null)}
     </div>
+  );
+}
+
+/** The writer's most commented articles as bars, their numbers as a table. */
+function CommentsPerArticle({ total, top }: ReturnType<typeof commentsPerArticle>) {
+  return (
+    <ArticleBars
+      title="Comments per article"
+      summary={`${total} ${total === 1 ? 'comment' : 'comments'} in all. ${top.map((r) => `${r.title}: ${r.value}`).join(', ')}`}
+      name="Comments"
+      rows={top}
+      color={1}
+    />
+  );
+}
+
+interface ArticleBarsProps {
+  title: string;
+  summary: string;
+  /** What a bar counts: the table's column and the tooltip's name. */
+  name: string;
+  rows: { title: string; value: number }[];
+  /** Which colour of the chart palette. */
+  color: number;
+}
+
+/** One number per article as bars, with the numbers as a table. */
+function ArticleBars({ title, summary, name, rows, color }: ArticleBarsProps) {
+  const { darkMode } = useTheme();
+  const { theme, tooltip, categoryAxis, countAxis, grid, barCursor } = chartStyles(darkMode);
+  return (
+    <ChartCard
+      heightClass="h-64"
+      title={title}
+      summary={summary}
+      numbers={{ columns: ['Article', name], rows: rows.map((r) => [r.title, r.value] as const) }}
+    >
+      <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 16, left: 16, bottom: 8 }}>
+        <CartesianGrid {...grid} />
+        <XAxis dataKey="title" {...categoryAxis} />
+        <YAxis {...countAxis} />
+        <Tooltip {...tooltip} cursor={barCursor} />
+        <Bar dataKey="value" name={name} fill={theme.palette[color]} radius={[4, 4, 0, 0]} />
+      </BarChart>
+    </ChartCard>
   );
 }
