@@ -62,6 +62,18 @@ function expected(
   return picked;
 }
 
+/** `reader` follows the publisher or writer `key`. */
+async function follow(reader: string, kind: 'publisher' | 'writer', key: string) {
+  await createFollowRepository(t.store).insertFollow({
+    _id: followId(reader, kind, key),
+    follower: reader,
+    kind,
+    target: key,
+    key,
+    createdAt: new Date().toISOString(),
+  });
+}
+
 const PUBLISHERS = ['Alpha Times', 'Beta Post'];
 const WRITERS = ['w1@example.test', 'w2@example.test', 'w3@example.test'];
 const SOME_TAGS = TAGS.slice(0, 4);
@@ -105,21 +117,8 @@ describe('"For you"', () => {
           }
           const repo = createFollowRepository(t.store);
           const at = new Date().toISOString();
-          for (const [kind, keys] of [
-            ['publisher', publishers],
-            ['writer', writers],
-          ] as const) {
-            for (const key of keys) {
-              await repo.insertFollow({
-                _id: followId(reader, kind, key),
-                follower: reader,
-                kind,
-                target: key,
-                key,
-                createdAt: at,
-              });
-            }
-          }
+          for (const key of publishers) await follow(reader, 'publisher', key);
+          for (const key of writers) await follow(reader, 'writer', key);
           const read = new Set<string>();
           const tagCounts = new Map<string, number>();
           const byNewest = [...inserted].sort(newestFirst);
@@ -153,14 +152,7 @@ describe('"For you"', () => {
       );
     const newest = articles[articles.length - 1]!;
     const repo = createFollowRepository(t.store);
-    await repo.insertFollow({
-      _id: followId(reader, 'publisher', publisher),
-      follower: reader,
-      kind: 'publisher',
-      target: publisher,
-      key: publisher,
-      createdAt: new Date().toISOString(),
-    });
+    await follow(reader, 'publisher', publisher);
     // The newest one was read first; then 500 other articles.
     await repo.addRead(reader, newest._id, [], new Date(Date.UTC(2031, 1, 1)).toISOString());
     for (let i = 0; i < 500; i += 50)
@@ -178,5 +170,36 @@ describe('"For you"', () => {
         .map((a) => a._id),
     );
     expect(list.every((c) => c.reason === 'following')).toBe(true);
+  }, 60_000);
+
+  it('does not fill the list from a source read to its end while another has newer articles past its page', async () => {
+    const reader = `deep-reader-${newId()}@example.test`;
+    const [deep, short] = [`The Deep ${newId()}`, `The Short ${newId()}`];
+    const minute = (m: number) => new Date(Date.UTC(2032, 0, 1) + m * 60_000).toISOString();
+    // `short` has one article fewer than a page (its first read is its end), all older than `deep`'s.
+    const shorts = Array.from({ length: FOR_YOU_SIZE - 1 }, (_, i) => ({
+      publisher: short,
+      createdAt: minute(i),
+    }));
+    const deeps = Array.from({ length: 2 * FOR_YOU_SIZE - 1 }, (_, i) => ({
+      publisher: deep,
+      createdAt: minute(1000 + i),
+    }));
+    const deepNewestFirst = (await Promise.all([...shorts, ...deeps].map((a) => insertArticle(t.store, a))))
+      .filter((a) => a.publisher === deep)
+      .reverse();
+    await follow(reader, 'publisher', deep);
+    await follow(reader, 'publisher', short);
+    // `deep`'s first page (FOR_YOU_SIZE newest) holds one unread article: with all of `short` that
+    // would fill the list, but `deep`'s next unread ones are newer than any of `short`'s.
+    const repo = createFollowRepository(t.store);
+    await Promise.all(
+      deepNewestFirst
+        .slice(0, FOR_YOU_SIZE - 1)
+        .map((a) => repo.addRead(reader, a._id, a.Tags ?? [], new Date().toISOString())),
+    );
+
+    const list = await forYou(reader);
+    expect(list.map((c) => c._id)).toEqual(deepNewestFirst.slice(FOR_YOU_SIZE - 1).map((a) => a._id));
   }, 60_000);
 });
