@@ -36,6 +36,7 @@ type Store = import('../server/src/store/port.js').Store;
 type PublishersRepoModule = typeof import('../server/src/publishers/repository.js');
 type FollowsRepoModule = typeof import('../server/src/follows/repository.js');
 type RecommendationsModule = typeof import('../server/src/articles/recommendations.js');
+type CommentsRepoModule = typeof import('../server/src/comments/repository.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built server's module `p` (the bench measures what production runs). */
@@ -218,6 +219,7 @@ async function seedStore(dataDir: string, n: number): Promise<Seeded> {
   });
   if (readableId === null) throw new Error('no readable article was seeded');
   await seedReaderHistory(store, readableIds, newId);
+  await seedConversation(store, readableId, newId, userCount);
 
   const timings = await timeUncachedBuilds(store, readableId);
   await store.close();
@@ -271,6 +273,48 @@ async function seedReaderHistory(store: Store, readableIds: string[], newId: () 
     .collection('articles')
     .find({ _id: { $in: readableIds.slice(0, 200) } }, { projection: { _id: 1, Tags: 1 } });
   for (const a of read) await follows.addRead(READER_EMAIL, a._id, (a.Tags as string[]) ?? [], createdAt);
+}
+
+/** Top-level comments under the commented article: a first page of 20 and more behind it. */
+const CONVERSATION_SIZE = 60;
+/** Every third top-level comment has this many replies. */
+const REPLIES_EACH = 2;
+
+/** A conversation under the first readable article, for the comments row (an article's first page). */
+async function seedConversation(
+  store: Store,
+  articleId: string,
+  newId: () => string,
+  userCount: number,
+): Promise<void> {
+  const { createCommentRepository } = await fromDist<CommentsRepoModule>('comments/repository.js');
+  const comments = createCommentRepository(store);
+  const t0 = Date.now() - CONVERSATION_SIZE * 60_000;
+  let k = 0;
+  const comment = (parentId: string | null) => {
+    const i = k++;
+    return {
+      _id: newId(),
+      articleId,
+      articleTitle: 'Bench article',
+      parentId,
+      authorEmail: `user${i % userCount}@example.test`,
+      body: `Comment ${i}: a reader's view of the article, a sentence or two long.`,
+      bodyKey: `bench-${i}`,
+      state: 'published' as const,
+      createdAt: new Date(t0 + i * 30_000).toISOString(),
+      editedAt: null,
+      replyCount: 0,
+      reports: 0,
+      reportReasons: [],
+      lastReportedAt: null,
+    };
+  };
+  for (let i = 0; i < CONVERSATION_SIZE; i++) {
+    const parent = comment(null);
+    await comments.insert(parent);
+    if (i % 3 === 0) for (let r = 0; r < REPLIES_EACH; r++) await comments.insert(comment(parent._id));
+  }
 }
 
 /** Median time of the queries behind each answer, called directly (no cache, no HTTP). */
@@ -502,6 +546,9 @@ async function prepare(n: number): Promise<Env> {
       VIEW_RATE_LIMIT_MAX: '1000000',
       // The profile-edit row is one writer editing as fast as it can: far past the per-user edit limit.
       EDIT_RATE_LIMIT_MAX: '1000000',
+      // The comment row is 50 readers posting as fast as they can: far past the per-user limits.
+      COMMENT_RATE_LIMIT_MAX: '1000000',
+      COMMENT_DAILY_RATE_LIMIT_MAX: '1000000',
       // Every load comes from one IP; answers rebuilt after the churn's writes must not be throttled.
       PUBLIC_READ_RATE_LIMIT_MAX: '1000000',
     }),
@@ -528,6 +575,11 @@ async function prepare(n: number): Promise<Env> {
       path: `/all-articles/approved?search=${SEARCH_COMMON}&page=1&limit=20`,
     },
     { name: 'GET /article/data/:id (signed in)', path: `/article/data/${seeded.readableId}`, headers: auth },
+    // Never cached (each answer depends on the caller): built from the comments store every time.
+    {
+      name: 'GET /articles/:id/comments (first page)',
+      path: `/articles/${seeded.readableId}/comments`,
+    },
     { name: 'GET /users-count', path: '/users-count' },
     { name: 'GET /publisher-data', path: '/publisher-data' },
     // Per reader, cached for a minute (docs/decisions/follows-and-feed.md).
@@ -685,6 +737,7 @@ function writeRows(env: Env): WriteRowSpec[] {
   let post = 0;
   let view = 0;
   let profile = 0;
+  let comment = 0;
   return [
     {
       name: 'POST /articles (admin author)',
@@ -724,6 +777,21 @@ function writeRows(env: Env): WriteRowSpec[] {
         return { method: 'PATCH', path: `/articles/view-count/${id}`, headers: json(writer.auth) };
       },
       check: (body) => (JSON.parse(body) as { counted?: boolean }).counted === true,
+    },
+    {
+      name: 'POST /articles/:id/comments',
+      // Readers taking turns under the busiest articles; each text new, so none is a duplicate.
+      next: () => {
+        const k = comment++;
+        const reader = env.writers[k % WRITE_USERS]!;
+        const id = k % 2 === 0 ? env.readableId : env.readableIds[k % 20]!;
+        return {
+          method: 'POST',
+          path: `/articles/${id}/comments`,
+          headers: json(reader.auth),
+          body: JSON.stringify({ body: `Bench comment ${k}: a reader answers the writer.` }),
+        };
+      },
     },
     {
       name: 'PATCH /users/:email (profile)',

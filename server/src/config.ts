@@ -73,6 +73,9 @@ export const EnvSchema = z.object({
   VIEW_RATE_LIMIT_MAX: limitMax(60),
   /** Edits (PATCH /my-articles/update/:id, PATCH /users/:email) per user per minute. */
   EDIT_RATE_LIMIT_MAX: limitMax(30),
+  /** Comments per user per minute, and per day (an account younger than a day gets a fifth of each). */
+  COMMENT_RATE_LIMIT_MAX: limitMax(5),
+  COMMENT_DAILY_RATE_LIMIT_MAX: limitMax(50),
   /** Anonymous POST /uploads per IP per day (on top of the short-window limit). */
   UPLOAD_ANON_DAILY_MAX: limitMax(100),
   /** Public reads per IP per minute that miss the answer cache (new searches); the bench and browser tests raise it. */
@@ -123,6 +126,8 @@ export const RATE_LIMIT_DEFAULTS = {
   paymentIntents: { windowMs: 60 * 60_000, max: 10 },
   viewCounts: { windowMs: 60_000, max: 60 },
   edits: { windowMs: 60_000, max: 30 },
+  comments: { windowMs: 60_000, max: 5 },
+  commentsDaily: { windowMs: 24 * 60 * 60_000, max: 50 },
   uploadsAnonymousDaily: { windowMs: 24 * 60 * 60_000, max: 100 },
   publicReads: { windowMs: 60_000, max: 120 },
   // Stripe's own limit is per account: a loop of one reader's would refuse everyone's payments.
@@ -207,7 +212,7 @@ export interface Config {
     mailLinks?: RateLimit;
     /** POST /gift-links/open per IP; default in http/rate-limits.ts. */
     giftOpens?: RateLimit;
-    /** Comments per user, a short and a daily window (fewer for new accounts); defaults in http/rate-limits.ts. */
+    /** Comments per user, a minute's and a day's (COMMENT_RATE_LIMIT_MAX, COMMENT_DAILY_RATE_LIMIT_MAX; a fifth for new accounts). */
     comments?: RateLimit;
     commentsDaily?: RateLimit;
     /** Every route that can call Stripe, per user (STRIPE_USER_RATE_LIMIT_MAX per minute). */
@@ -310,6 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentIntents: { ...RATE_LIMIT_DEFAULTS.paymentIntents, max: e.PAYMENT_INTENT_RATE_LIMIT_MAX },
       viewCounts: { ...RATE_LIMIT_DEFAULTS.viewCounts, max: e.VIEW_RATE_LIMIT_MAX },
       edits: { ...RATE_LIMIT_DEFAULTS.edits, max: e.EDIT_RATE_LIMIT_MAX },
+      comments: { ...RATE_LIMIT_DEFAULTS.comments, max: e.COMMENT_RATE_LIMIT_MAX },
+      commentsDaily: { ...RATE_LIMIT_DEFAULTS.commentsDaily, max: e.COMMENT_DAILY_RATE_LIMIT_MAX },
       uploadsAnonymousDaily: { ...RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily, max: e.UPLOAD_ANON_DAILY_MAX },
       publicReads: { ...RATE_LIMIT_DEFAULTS.publicReads, max: e.PUBLIC_READ_RATE_LIMIT_MAX },
       stripeUser: { ...RATE_LIMIT_DEFAULTS.stripeUser, max: e.STRIPE_USER_RATE_LIMIT_MAX },

@@ -16,9 +16,7 @@ const DEFAULT_MAIL_PREFERENCES = { windowMs: 60_000, max: 10 };
 const DEFAULT_MAIL_LINKS = { windowMs: 60_000, max: 30 };
 /** A reader opens a gift link once; 60 a minute from one IP is far past any person's use. */
 const DEFAULT_GIFT_OPENS = { windowMs: 60_000, max: 60 };
-/** Comments per user (docs/decisions/comments.md); an account younger than a day gets a fifth. */
-const DEFAULT_COMMENTS = { windowMs: 60_000, max: 5 };
-const DEFAULT_COMMENTS_DAILY = { windowMs: 24 * 3600_000, max: 50 };
+/** Comments per user (docs/decisions/comments.md): an account younger than this gets a fifth. */
 const NEW_ACCOUNT_MS = 24 * 3600_000;
 
 /** Every rate limit of the API, configured here from Config (app.ts builds them once per app). */
@@ -162,8 +160,11 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
         res.status(429).json({ message: 'You are commenting too fast, please wait a little' });
       },
     });
-  const commentsShort = commentLimit(limits.comments ?? DEFAULT_COMMENTS, 'comments');
-  const commentsDaily = commentLimit(limits.commentsDaily ?? DEFAULT_COMMENTS_DAILY, 'comments-daily');
+  const commentsShort = commentLimit(limits.comments ?? RATE_LIMIT_DEFAULTS.comments, 'comments');
+  const commentsDaily = commentLimit(
+    limits.commentsDaily ?? RATE_LIMIT_DEFAULTS.commentsDaily,
+    'comments-daily',
+  );
 
   return {
     comments: (req, res, next) => {
