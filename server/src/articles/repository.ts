@@ -145,6 +145,19 @@ export function createArticleRepository(store: Store) {
       return found !== null;
     },
 
+    /**
+     * Which of these e-mails wrote at least one approved article: one query (index {userInfo.email})
+     * reading the ids and authors of their approved articles.
+     */
+    async approvedAuthorsAmong(emails: string[]): Promise<Set<string>> {
+      if (emails.length === 0) return new Set();
+      const found = await articles().find(
+        { 'userInfo.email': { $in: emails }, status: { $in: APPROVED_STATUSES } },
+        { projection: { _id: 1, 'userInfo.email': 1 } },
+      );
+      return new Set(found.map((a) => a.userInfo?.email ?? ''));
+    },
+
     /** One page of a writer's approved articles, newest first, and how many there are. */
     async approvedByAuthor(
       email: string,

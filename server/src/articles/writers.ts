@@ -10,6 +10,12 @@ export function createWriterCheck(store: Store): (email: string) => Promise<bool
   return (email) => repo.hasApprovedBy(email);
 }
 
+/** Which of these accounts are writers (the same rule), in one query however many. */
+export function createWritersAmong(store: Store): (emails: string[]) => Promise<Set<string>> {
+  const repo = createArticleRepository(store);
+  return (emails) => repo.approvedAuthorsAmong(emails);
+}
+
 /** The ids of a writer's articles, whatever their status: what their statistics join counts with. */
 export function createWriterArticleIds(store: Store): (email: string) => Promise<string[]> {
   const repo = createArticleRepository(store);

@@ -181,6 +181,27 @@ describe('pinning and writer badges', () => {
     await request(t.app).delete(`/comments/${b._id}/pin`).set(bearer(writer.token));
     expect((await list()).body.pinned).toBeNull();
   });
+
+  it('a comment by a writer (an approved article) links to their page, on any article; a reader’s does not', async () => {
+    const elsewhere = await insertArticle(t.store, {
+      articleTitle: 'Someone else’s',
+      userInfo: { name: 'Olga Other', image: '', email: other.email },
+    });
+    await post(writer, 'I write here too', undefined, elsewhere._id);
+    await post(reader, 'So do I, sometimes', undefined, elsewhere._id);
+    const authors = (await list(undefined, '', elsewhere._id)).body.comments.map(
+      (c: { author: { name: string; writerId: string | null } }) => c.author,
+    );
+    // Newest first: the reader, then the writer (whose approved article makes them one).
+    expect(authors).toEqual([
+      { name: 'Rex Reader', photoURL: expect.any(String), writerId: null },
+      {
+        name: 'Wendy Writer',
+        photoURL: expect.any(String),
+        writerId: expect.any(String),
+      },
+    ]);
+  });
 });
 
 describe('moderation', () => {

@@ -160,19 +160,31 @@ export function createCommentRepository(store: Store) {
       return { rows, total };
     },
 
-    /** Replies to these comments among `visible`, oldest first, at most `limit` each. */
+    /**
+     * Replies to these comments among `visible`, oldest first, at most `limit` each. Parents with at
+     * most `limit` published replies are read in one query (a page's usual case); a parent with more
+     * is read alone, so its replies cannot crowd out the others'.
+     */
     async replies(
       articleId: string,
-      parentIds: string[],
+      parents: Pick<CommentRecord, '_id' | 'replyCount'>[],
       visible: Filter,
       limit: number,
     ): Promise<CommentRecord[]> {
-      const found = await Promise.all(
-        parentIds.map((parentId) =>
-          comments().find({ articleId, parentId, ...visible }, { sort: { createdAt: 1, _id: 1 }, limit }),
-        ),
-      );
-      return found.flat();
+      const sort = { createdAt: 1, _id: 1 } as const;
+      const few = parents.filter((p) => p.replyCount <= limit).map((p) => p._id);
+      const many = parents.filter((p) => p.replyCount > limit).map((p) => p._id);
+      const found = await Promise.all([
+        few.length ? comments().find({ articleId, parentId: { $in: few }, ...visible }, { sort }) : [],
+        ...many.map((parentId) => comments().find({ articleId, parentId, ...visible }, { sort, limit })),
+      ]);
+      // Held or hidden replies are not counted in replyCount: the cap holds for every parent anyway.
+      const shown = new Map<string | null, number>();
+      return found.flat().filter((r) => {
+        const n = (shown.get(r.parentId) ?? 0) + 1;
+        shown.set(r.parentId, n);
+        return n <= limit;
+      });
     },
 
     /** Every comment of an article (index {articleId, parentId, createdAt}): the property test's view. */

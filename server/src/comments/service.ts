@@ -17,7 +17,7 @@ import {
   type CreateComment,
 } from '@newsroom/common';
 import type { ArticleAccess } from '../articles/service.js';
-import { createWriterCheck } from '../articles/writers.js';
+import { createWritersAmong } from '../articles/writers.js';
 import type { Clock } from '../clock.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
 import type { CommentChange, DomainEvents } from '../events/domain.js';
@@ -70,7 +70,7 @@ export function createCommentService(deps: {
 }) {
   const repo = createCommentRepository(deps.store);
   const users = createUserService(deps);
-  const isWriter = createWriterCheck(deps.store);
+  const writersAmong = createWritersAmong(deps.store);
   const now = () => deps.clock.now();
 
   const mayRead = (access: ArticleAccess, caller: User | null) =>
@@ -144,10 +144,9 @@ export function createCommentService(deps: {
     const emails = [...new Set(rows.map((c) => c.authorEmail))];
     const [authors, writers] = await Promise.all([
       emails.length ? users.authorsByEmails(emails) : Promise.resolve([] as Author[]),
-      Promise.all(emails.map(async (e) => [e, await isWriter(e)] as const)),
+      writersAmong(emails),
     ]);
     const byEmail = new Map(authors.map((a) => [a.email, a]));
-    const writing = new Map(writers);
     const thread = await repo.thread(rows[0]?.articleId ?? '');
     return (c: CommentRecord): Comment => {
       // Readers see a hidden or held comment that has replies as removed: the replies stay readable.
@@ -165,7 +164,7 @@ export function createCommentService(deps: {
           ? {
               name: publicName(author),
               photoURL: author.photoURL ?? '',
-              writerId: writing.get(c.authorEmail) ? (author.publicId ?? null) : null,
+              writerId: writers.has(c.authorEmail) ? (author.publicId ?? null) : null,
             }
           : null,
         createdAt: c.createdAt,
@@ -193,7 +192,8 @@ export function createCommentService(deps: {
       const kept = isAdmin(caller) ? ['removed'] : ['removed', 'hidden', 'pending'];
       shown.push({ state: { $in: kept }, replyCount: { $gt: 0 } });
     }
-    return { $or: shown };
+    // A lone condition stays plain: the embedded store tests plain filters without compiling a query.
+    return shown.length === 1 ? shown[0]! : { $or: shown };
   };
 
   const one = async (id: string, access: ArticleAccess, caller: User) => {
@@ -217,12 +217,7 @@ export function createCommentService(deps: {
           : null;
       const parents =
         pinnedShown && !rows.some((r) => r._id === pinnedShown._id) ? [...rows, pinnedShown] : rows;
-      const replies = await repo.replies(
-        articleId,
-        parents.map((p) => p._id),
-        visibleTo(caller, false),
-        COMMENT_REPLIES_SHOWN,
-      );
+      const replies = await repo.replies(articleId, parents, visibleTo(caller, false), COMMENT_REPLIES_SHOWN);
       const answer = await answerer([...parents, ...replies], access, caller);
       const withReplies = (parent: CommentRecord): CommentThread => ({
         ...answer(parent),
