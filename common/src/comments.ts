@@ -192,6 +192,15 @@ export type AdminCommentList = z.output<typeof AdminCommentListSchema>;
 
 export const CommentReportedSchema = z.object({ reported: z.literal(true) });
 
+export const AdminCommentCountsSchema = z
+  .object({
+    reported: count.meta({
+      description: 'Reported comments still shown or held: those waiting for a moderator to decide.',
+    }),
+  })
+  .meta({ description: "The admins' Comments menu item's badge." });
+export type AdminCommentCounts = z.output<typeof AdminCommentCountsSchema>;
+
 export const CommentBanSchema = z
   .object({ userId: id, banned: z.boolean(), reason: z.string().nullable() })
   .meta({ description: 'Whether the user may comment, and why not.' });

@@ -233,6 +233,27 @@ describe('moderation', () => {
     expect((await list(other)).body.commentCount).toBe(1);
   });
 
+  it('the menu badge counts reported comments until a moderator hides or restores them', async () => {
+    const reportedCount = async () => {
+      const res = await request(t.app).get('/admin/comments/counts').set(bearer(admin.token));
+      expect(res.status).toBe(200);
+      return res.body.reported as number;
+    };
+    const report = (id: string, who: SignedIn) =>
+      request(t.app).post(`/comments/${id}/reports`).set(bearer(who.token)).send({ reason: 'spam' });
+    const before = await reportedCount();
+    const [a, b] = [(await post(reader, 'Buy now')).body, (await post(reader, 'Buy again')).body];
+    await report(a._id, other);
+    await report(a._id, writer); // a second report of the same comment: still one comment
+    await report(b._id, other);
+    expect(await reportedCount()).toBe(before + 2);
+    await hide(a._id);
+    expect(await reportedCount()).toBe(before + 1);
+    await hide(b._id, false); // restored: its reports dismissed
+    expect(await reportedCount()).toBe(before);
+    expect((await request(t.app).get('/admin/comments/counts').set(bearer(reader.token))).status).toBe(403);
+  });
+
   it('a hidden comment with replies is a "removed" line to readers, its replies still readable', async () => {
     const parent = (await post(reader, 'Rude parent')).body;
     await post(other, 'Calm reply', parent._id);

@@ -76,6 +76,7 @@ const routes: Record<string, (kind: 'free' | 'premium', role: Role) => Promise<r
   'POST /comments/:id/reports': async (kind, role) =>
     as(role, request(t.app).post(`/comments/${await comment(kind)}/reports`)).send({ reason: 'spam' }),
   'GET /admin/comments': async (_kind, role) => as(role, request(t.app).get('/admin/comments')),
+  'GET /admin/comments/counts': async (_kind, role) => as(role, request(t.app).get('/admin/comments/counts')),
   'PATCH /admin/comments/:id': async (kind, role) =>
     as(role, request(t.app).patch(`/admin/comments/${await comment(kind)}`)).send({ hidden: true }),
   'PUT /admin/comment-bans/:id': async (_kind, role) => {
@@ -115,6 +116,7 @@ const MATRIX: Record<'free' | 'premium', Record<string, Row>> = {
     'DELETE /comments/:id/pin': row(401, 403, 403, 403, 200, 200, 403),
     'POST /comments/:id/reports': row(401, 409, 200, 200, 200, 200, 200),
     'GET /admin/comments': adminOnly,
+    'GET /admin/comments/counts': adminOnly,
     'PATCH /admin/comments/:id': adminOnly,
     'PUT /admin/comment-bans/:id': adminOnly,
   },

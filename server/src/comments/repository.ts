@@ -230,6 +230,12 @@ export function createCommentRepository(store: Store) {
         { sort: { lastReportedAt: -1, _id: -1 }, skip: (page - 1) * limit, limit },
       ),
     countReported: () => comments().countDocuments({ lastReportedAt: { $ne: null } }),
+    /** Reported ones a moderator has not hidden yet (they leave when hidden, restored or removed). */
+    countReportedOpen: () =>
+      comments().countDocuments({
+        lastReportedAt: { $ne: null },
+        state: { $in: ['published', 'pending'] satisfies CommentState[] },
+      }),
 
     /** Every comment, newest first (index {createdAt, _id}). */
     recent: (page: number, limit: number) =>

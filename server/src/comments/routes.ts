@@ -100,6 +100,10 @@ export function commentRoutes(ctx: RouteContext): Router {
     res.json(await comments.adminList(parseInput(adminCommentsQuerySchema, req.query)));
   });
 
+  router.get('/admin/comments/counts', requireAdmin, async (_req, res) => {
+    res.json(await comments.adminCounts());
+  });
+
   router.patch('/admin/comments/:id', requireAdmin, async (req, res) => {
     const { hidden } = parseInput(moderateCommentBodySchema, req.body);
     res.json(await comments.moderate(idOf(req), hidden));

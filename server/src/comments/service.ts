@@ -5,6 +5,7 @@ import {
   COMMENT_LINKS_SHOWN_MAX,
   COMMENT_REPLIES_SHOWN,
   type AdminComment,
+  type AdminCommentCounts,
   type AdminCommentList,
   type AdminCommentsQuery,
   type Comment,
@@ -339,6 +340,11 @@ export function createCommentService(deps: {
         page: q.page,
         totalPages: Math.ceil(total / q.limit),
       };
+    },
+
+    /** GET /admin/comments/counts: one count, for the menu's badge. */
+    async adminCounts(): Promise<AdminCommentCounts> {
+      return { reported: await repo.countReportedOpen() };
     },
 
     /** Comments as the moderators see them (authors' accounts and whether they are stopped). */

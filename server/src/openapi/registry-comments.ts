@@ -1,5 +1,6 @@
 /** Comments in the OpenAPI document (see registry.ts; docs/decisions/comments.md). */
 import {
+  AdminCommentCountsSchema,
   AdminCommentListSchema,
   AdminCommentSchema,
   adminCommentsQuerySchema,
@@ -116,6 +117,14 @@ export const commentOperations = operationsOf('Comments', [
     query: adminCommentsQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: AdminCommentListSchema,
+  },
+  {
+    route: 'GET /admin/comments/counts',
+    operationId: 'moderationCommentCounts',
+    summary: 'How many reported comments wait for a decision (the Comments menu badge)',
+    security: 'session',
+    access: 'admin',
+    ok: AdminCommentCountsSchema,
   },
   {
     route: 'PATCH /admin/comments/:id',

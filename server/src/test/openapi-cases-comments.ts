@@ -113,6 +113,10 @@ export function commentContractCases(k: CommentCaseKit): Record<string, Case[]> 
       [400, () => get('/admin/comments?filter=lost', 'admin')],
       [403, () => get('/admin/comments', 'reader')],
     ],
+    moderationCommentCounts: [
+      [200, () => get('/admin/comments/counts', 'admin')],
+      [403, () => get('/admin/comments/counts', 'reader')],
+    ],
     moderateComment: [
       [200, async () => patch(`/admin/comments/${(await by('reader'))._id}`, { hidden: true }, 'admin')],
       [

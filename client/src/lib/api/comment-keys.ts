@@ -22,6 +22,8 @@ export const commentKeys = {
   countsOf: (ids: readonly string[]) => ['comment-counts', ...ids],
   /** The admins' Comments tab: reported and recent, every page. */
   admin: ['private', 'admin', 'comments'],
+  /** The Comments menu item's badge: under `admin`, so whatever refreshes the tab refreshes it. */
+  adminCounts: ['private', 'admin', 'comments', 'counts'],
   adminPage: ({ filter, page, limit }: AdminCommentsQuery) => [
     'private',
     'admin',

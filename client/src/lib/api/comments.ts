@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   AdminComment,
+  AdminCommentCounts,
   AdminCommentList,
   AdminCommentsQuery,
   Comment,
@@ -80,6 +81,12 @@ export async function fetchAdminComments(query: AdminCommentsQuery): Promise<Adm
   return data;
 }
 
+/** GET /admin/comments/counts */
+export async function fetchAdminCommentCounts(): Promise<AdminCommentCounts> {
+  const { data } = await api.get<AdminCommentCounts>('/admin/comments/counts');
+  return data;
+}
+
 /** PATCH /admin/comments/{id}: hide it, or show it again. */
 export async function moderateComment(id: string, hidden: boolean): Promise<AdminComment> {
   const { data } = await api.patch<AdminComment>(`/admin/comments/${enc(id)}`, { hidden });
@@ -111,11 +118,19 @@ export const commentQueries = {
       queryFn: () => fetchAdminComments(query),
       placeholderData: keepPreviousData,
     }),
+  adminCounts: () =>
+    queryOptions({
+      queryKey: commentKeys.adminCounts,
+      queryFn: fetchAdminCommentCounts,
+      // A badge: its failure is not worth a toast (the tab says its own).
+      meta: { errorToast: false },
+    }),
 };
 
 export const useComments = (articleId: string, sort: CommentSort, email: string) =>
   useInfiniteQuery(commentQueries.list(articleId, sort, email));
 export const useAdminComments = (query: AdminCommentsQuery) => useQuery(commentQueries.admin(query));
+export const useAdminCommentCounts = () => useQuery(commentQueries.adminCounts());
 
 /**
  * A change to a comment of `articleId`: the article's comments, the counts and the Comments tab are

@@ -1,5 +1,6 @@
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
 import { useModerationCounts } from '@/lib/api/admin';
+import { useAdminCommentCounts } from '@/lib/api/comments';
 import {
   BarChartIcon,
   DollarSignIcon,
@@ -20,19 +21,29 @@ const items: DashboardMenuItem[] = [
   { to: '/dashboard/my-profile', label: 'My Profile', icon: UserIcon },
 ];
 
-/** /dashboard: the admin area (docs/product.md §2); the All Articles item shows how many articles wait for review. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * /dashboard: the admin area (docs/product.md §2). All Articles shows how many articles wait for
+ * review, Comments how many reported comments wait for a decision (each one count query, refreshed
+ * with its table and on the live events, never polled).
+ */
 export default function AdminDashboard() {
   const pending = useModerationCounts().data?.Pending ?? 0;
-  const menu = items.map((item) =>
-    item.to === '/dashboard/all-articles-admin' && pending > 0
-      ? {
-          ...item,
-          badge: {
-            count: pending,
-            description: `${pending} ${pending === 1 ? 'article' : 'articles'} pending`,
-          },
-        }
-      : item,
-  );
+  const reported = useAdminCommentCounts().data?.reported ?? 0;
+  const badges: Record<string, DashboardMenuItem['badge']> = {
+    '/dashboard/all-articles-admin':
+      pending > 0
+        ? { count: pending, description: `${plural(pending, 'article', 'articles')} pending` }
+        : undefined,
+    '/dashboard/comments':
+      reported > 0
+        ? { count: reported, description: `${plural(reported, 'comment', 'comments')} reported` }
+        : undefined,
+  };
+  const menu = items.map((item) => {
+    const badge = badges[item.to];
+    return badge ? { ...item, badge } : item;
+  });
   return <DashboardLayout title="Admin dashboard" items={menu} />;
 }
