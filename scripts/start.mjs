@@ -344,6 +344,7 @@ if (!stopping) {
     admin@newsroom.test    Admin1234    admin
     premium@newsroom.test  Premium1234  premium for a year
     reader@newsroom.test   Reader1234   normal user
+    editor@newsroom.test   Editor1234   editor (moderates articles)
 
   Press Ctrl-C to stop.
 `);

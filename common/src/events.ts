@@ -8,7 +8,7 @@
 
 /** The fields an event may carry: ids (`…Id`) and text a toast shows. All are strings. */
 export type LiveEventField =
-  'articleId' | 'publisherId' | 'userId' | 'commentId' | 'title' | 'reason' | 'name';
+  'articleId' | 'publisherId' | 'userId' | 'commentId' | 'title' | 'reason' | 'note' | 'name';
 
 /** Each event type with the fields its payload carries. */
 export const LIVE_EVENT_FIELDS = {
@@ -16,6 +16,8 @@ export const LIVE_EVENT_FIELDS = {
   'article.submitted': ['articleId', 'title'],
   'article.approved': ['articleId', 'title'],
   'article.declined': ['articleId', 'title', 'reason'],
+  /** A moderator sent the article back to its writer with a note (admins, editors, its writer). */
+  'article.changesRequested': ['articleId', 'title', 'note'],
   'article.premium': ['articleId', 'title'],
   /** An approved article left the public lists (sent back to review): public, so id only. */
   'article.withdrawn': ['articleId'],

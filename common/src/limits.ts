@@ -9,6 +9,8 @@ export const TITLE_MAX = 150;
 export const DESCRIPTION_MAX = 20_000;
 /** Why an admin declined an article. */
 export const DECLINING_REASON_MAX = 500;
+/** A moderator's note when they request changes (what to change may take a few sentences more). */
+export const REVIEW_NOTE_MAX = 2000;
 /** A publisher's name (also the article's publisher field). */
 export const PUBLISHER_NAME_MAX = 100;
 /** A person's display name. */

@@ -14,6 +14,8 @@ export type DigestScope = (typeof DIGEST_SCOPES)[number];
 export const MAIL_KINDS = [
   'article.approved',
   'article.declined',
+  /** A moderator requested changes, with their note: one mail each time. */
+  'article.changesRequested',
   'article.madePremium',
   'premium.started',
   'premium.ending',

@@ -26,8 +26,11 @@ const count = z
   .min(0)
   .meta({ examples: [42] });
 
-export const ARTICLE_STATUSES = ['Pending', 'Accepted', 'Approved', 'Declined'] as const;
-/** 'Accepted' is never written; old records carry it and it reads as Approved. */
+export const ARTICLE_STATUSES = ['Pending', 'Accepted', 'Approved', 'Declined', 'Changes requested'] as const;
+/**
+ * 'Accepted' is never written; old records carry it and it reads as Approved. 'Changes requested': a
+ * moderator sent it back to its writer with a note (`reviewNote`); the writer's edit makes it Pending.
+ */
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 const AuthorPublic = z.object({
@@ -57,7 +60,15 @@ const articleFields = {
   totalViewCount: count,
 };
 export const ArticleSchema = z
-  .object({ ...articleFields, userInfo: Author })
+  .object({
+    ...articleFields,
+    reviewNote: z.string().nullable().optional().meta({
+      description:
+        "What the moderator who requested changes asked for: shown to the writer while the status is 'Changes requested'.",
+    }),
+    reviewNoteAt: timestamp.nullable().optional().meta({ description: 'When the changes were requested.' }),
+    userInfo: Author,
+  })
   .meta({ description: 'An article as its author and admins see it.' });
 /** An article as its author and admins see it (with the author's email and the declining reason). */
 export type Article = z.output<typeof ArticleSchema>;
@@ -126,6 +137,9 @@ export const UserSchema = z
     birth: z.string().optional(),
     gender: z.enum(GENDERS).optional(),
     role: z.literal('Admin').optional().meta({ description: "Present ('Admin') for admins only." }),
+    editor: z.literal(true).optional().meta({
+      description: 'Present (true) for editors: they moderate articles, nothing else of the admin area.',
+    }),
     emailVerified: z
       .boolean()
       .optional()
@@ -193,6 +207,7 @@ export const ModerationCountsSchema = z.object({
   Pending: count,
   Approved: count,
   Declined: count,
+  'Changes requested': count,
   total: count,
 });
 export type ModerationCounts = z.output<typeof ModerationCountsSchema>;

@@ -13,11 +13,15 @@ const tone: Record<ShownStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
   Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  'Changes requested': 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
 
 type SpanProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'>;
 
-/** An article's moderation status (Pending / Approved / Declined), the same colours on every screen. */
+/**
+ * An article's moderation status (Pending / Approved / Declined / Changes requested), the same colours
+ * on every screen.
+ */
 export function StatusBadge({ status, className = '', ...rest }: { status: ArticleStatus } & SpanProps) {
   const shown = displayStatus(status);
   return (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DECLINING_REASON_MAX,
   DESCRIPTION_MAX,
+  REVIEW_NOTE_MAX,
   PUBLISHER_NAME_MAX,
   SEARCH_MAX,
   TITLE_MAX,
@@ -76,13 +77,18 @@ export const updateArticleBodySchema = articleFieldsSchema
   .strict();
 export type UpdateArticle = z.output<typeof updateArticleBodySchema>;
 
-export const decliningReasonSchema = z
-  .string()
-  .trim()
-  .min(1, 'A reason is required')
-  .max(DECLINING_REASON_MAX, `The reason must be at most ${DECLINING_REASON_MAX} characters`);
+/** What a moderator tells the writer of an article they send back (a reason, a note): required, bounded. */
+const moderatorText = (noun: string, max: number) =>
+  z.string().trim().min(1, `A ${noun} is required`).max(max, `The ${noun} must be at most ${max} characters`);
+
+export const decliningReasonSchema = moderatorText('reason', DECLINING_REASON_MAX);
 
 export const declineBodySchema = z.object({ decliningReason: decliningReasonSchema }).strict();
+
+/** PATCH /article/request-changes/{id}: what the writer should change. */
+export const reviewNoteSchema = moderatorText('note', REVIEW_NOTE_MAX);
+
+export const requestChangesBodySchema = z.object({ reviewNote: reviewNoteSchema }).strict();
 
 /** {email} of GET /articles/{email}. */
 export const authorParamSchema = z.object({ email: emailSchema });
@@ -111,14 +117,16 @@ export const approvedQuerySchema = listPageQuerySchema
 export type ApprovedQuery = z.output<typeof approvedQuerySchema>;
 
 /** What the moderation table can be narrowed to (Approved also shows the legacy 'Accepted'). */
-export const MODERATION_STATUSES = ['Pending', 'Approved', 'Declined'] as const;
+export const MODERATION_STATUSES = ['Pending', 'Approved', 'Declined', 'Changes requested'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** GET /all-articles/data?limit&page&status (default limit 5; no status = every article, Pending first). */
 export const adminPageQuerySchema = pageQuerySchema
   .extend({
     status: z
-      .enum(MODERATION_STATUSES, { message: 'status must be Pending, Approved or Declined' })
+      .enum(MODERATION_STATUSES, {
+        message: 'status must be Pending, Approved, Declined or Changes requested',
+      })
       .optional(),
   })
   .strict();

@@ -20,6 +20,7 @@ const FIELD_SCHEMAS: Record<LiveEventField, z.ZodString> = {
   commentId: id,
   title: z.string(),
   reason: z.string(),
+  note: z.string(),
   name: z.string(),
 };
 

@@ -1,5 +1,5 @@
 import type { ArticleRepository } from './repository.js';
-import type { ModerationCounts, ModerationStatus } from '@newsroom/common';
+import { MODERATION_STATUSES, type ModerationCounts, type ModerationStatus } from '@newsroom/common';
 import { LIST_DESCRIPTION_LENGTH, type Article } from './types.js';
 
 /** The stored statuses behind each filter ('Accepted' is never produced; it reads as Approved). */
@@ -7,9 +7,13 @@ const PARTS: Record<ModerationStatus, readonly string[]> = {
   Pending: ['Pending'],
   Approved: ['Approved', 'Accepted'],
   Declined: ['Declined'],
+  'Changes requested': ['Changes requested'],
 };
-/** The unfiltered table: what waits for a decision first, then everything decided, newest first. */
-const ALL_IN_ORDER = [['Pending'], ['Approved', 'Accepted', 'Declined']] as const;
+/**
+ * The unfiltered table: what waits for a decision first, then everything decided (or back with its
+ * writer), newest first.
+ */
+const ALL_IN_ORDER = [['Pending'], ['Approved', 'Accepted', 'Declined', 'Changes requested']] as const;
 
 /**
  * The admin's moderation table (docs/decisions/moderation-order.md): counts come from the status
@@ -22,12 +26,16 @@ export function createModerationQueue(repo: ArticleRepository) {
   return {
     /** GET /all-articles/counts: how many articles wait for moderation, and the others. */
     async counts(): Promise<ModerationCounts> {
-      const [Pending, Approved, Declined] = await Promise.all([
-        size(PARTS.Pending),
-        size(PARTS.Approved),
-        size(PARTS.Declined),
-      ]);
-      return { Pending, Approved, Declined, total: Pending + Approved + Declined };
+      const [Pending, Approved, Declined, changesRequested] = await Promise.all(
+        MODERATION_STATUSES.map((status) => size(PARTS[status])),
+      );
+      return {
+        Pending: Pending!,
+        Approved: Approved!,
+        Declined: Declined!,
+        'Changes requested': changesRequested!,
+        total: Pending! + Approved! + Declined! + changesRequested!,
+      };
     },
 
     /**

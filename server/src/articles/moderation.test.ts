@@ -83,7 +83,7 @@ describe('GET /all-articles/data?status and GET /all-articles/counts', () => {
   it('counts per status for the admin; a moderation moves an article between them', async () => {
     const before = await get('/all-articles/counts', admin);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ Pending: 3, Approved: 3, Declined: 2, total: 8 });
+    expect(before.body).toEqual({ Pending: 3, Approved: 3, Declined: 2, 'Changes requested': 0, total: 8 });
 
     const pending = (await get('/all-articles/data?status=Pending&limit=3', admin)).body
       .articles as Article[];
@@ -92,9 +92,26 @@ describe('GET /all-articles/data?status and GET /all-articles/counts', () => {
       Pending: 2,
       Approved: 4,
       Declined: 2,
+      'Changes requested': 0,
       total: 8,
     });
     expect(titles(await get('/all-articles/data?status=Pending&limit=5', admin))).toEqual(['P2', 'P1']);
+
+    // Sent back to its writer: out of the queue, into its own filter, in "all" after the queue.
+    await request(t.app)
+      .patch(`/article/request-changes/${pending[1]!._id}`)
+      .set(bearer(admin.token))
+      .send({ reviewNote: 'Shorter' })
+      .expect(200);
+    expect((await get('/all-articles/counts', admin)).body).toMatchObject({
+      Pending: 1,
+      'Changes requested': 1,
+      total: 8,
+    });
+    expect(titles(await get('/all-articles/data?status=Changes%20requested&limit=5', admin))).toEqual([
+      pending[1]!.articleTitle,
+    ]);
+    expect(titles(await get('/all-articles/data?limit=5', admin))[0]).toBe('P1');
   });
 
   it('401 anonymous, 403 for a non-admin', async () => {

@@ -10,6 +10,7 @@ import {
   declineBodySchema,
   idParamSchema,
   listPageQuerySchema,
+  requestChangesBodySchema,
   updateArticleBodySchema,
 } from '@newsroom/common';
 import { createArticleAnswers } from './answers.js';
@@ -17,13 +18,14 @@ import { createArticleService } from './service.js';
 
 /**
  * Article routes (docs/api-contract.md "Who may call what"). Public lists are anyone's and cached;
- * details and view counts need a session; writing needs an account; moderation is admin-only.
+ * details and view counts need a session; writing needs an account; moderation is for admins and
+ * editors (requireModerator, docs/roles.md).
  */
 export function articleRoutes(ctx: RouteContext): Router {
   const router = Router();
   const articles = createArticleService(ctx);
   const answers = createArticleAnswers(ctx.cache, articles);
-  const { requireUser, requireUserRecord, requireAdmin, requirePremium, requireSelf } = ctx.guards;
+  const { requireUser, requireUserRecord, requireModerator, requirePremium, requireSelf } = ctx.guards;
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 
   // Reader
@@ -110,30 +112,37 @@ export function articleRoutes(ctx: RouteContext): Router {
     res.json({ message: 'Article deleted', deletedCount: 1 });
   });
 
-  // Admin
-  router.get('/all-articles/data', requireAdmin, async (req, res) => {
+  // Moderation: admins and editors
+  router.get('/all-articles/data', requireModerator, async (req, res) => {
     const { page, limit, status } = parseInput(adminPageQuerySchema, req.query);
     res.json(await articles.adminPage(page, limit, status));
   });
 
   // The dashboard menu's pending badge and the status filter's numbers: four index counts.
-  router.get('/all-articles/counts', requireAdmin, async (_req, res) => {
+  router.get('/all-articles/counts', requireModerator, async (_req, res) => {
     res.json(await articles.moderationCounts());
   });
 
-  router.patch('/update/status/:id', requireAdmin, async (req, res) => {
+  router.patch('/update/status/:id', requireModerator, async (req, res) => {
     const article = await articles.approve(idOf(req.params));
     res.json({ message: 'Article approved', modifiedCount: 1, article });
   });
 
-  router.patch('/article/decline/:id', requireAdmin, async (req, res) => {
+  router.patch('/article/decline/:id', requireModerator, async (req, res) => {
     const id = idOf(req.params);
     const { decliningReason } = parseInput(declineBodySchema, req.body);
     const article = await articles.decline(id, decliningReason);
     res.json({ message: 'Article declined', modifiedCount: 1, article });
   });
 
-  router.patch('/make-premium/:id', requireAdmin, async (req, res) => {
+  router.patch('/article/request-changes/:id', requireModerator, async (req, res) => {
+    const id = idOf(req.params);
+    const { reviewNote } = parseInput(requestChangesBodySchema, req.body);
+    const article = await articles.requestChanges(id, reviewNote);
+    res.json({ message: 'Changes requested', modifiedCount: 1, article });
+  });
+
+  router.patch('/make-premium/:id', requireModerator, async (req, res) => {
     const { article, modified } = await articles.makePremium(idOf(req.params));
     res.json({
       message: modified ? 'Article is now premium' : 'Article is already premium',

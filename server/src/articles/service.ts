@@ -11,7 +11,7 @@ import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
 import { createUserService } from '../users/service.js';
-import { isAdmin, isPremium, type User } from '../users/types.js';
+import { isAdmin, isModerator, isPremium, type User } from '../users/types.js';
 import { articleFacts, type DomainEvents } from '../events/domain.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
@@ -100,12 +100,12 @@ export function createArticleService(deps: {
     });
 
   /**
-   * Who may read an article: approved ones any signed-in reader (unapproved only owner/admin, else
-   * 404 so their existence is not revealed); premium ones premium readers, owner or admin, else
+   * Who may read an article: approved ones any signed-in reader (unapproved only owner and moderators,
+   * else 404 so their existence is not revealed); premium ones premium readers, owner or moderator, else
    * 'metered' (the meter decides: docs/decisions/gift-links-and-meter.md) or, with no meter, 402.
    */
   const readableAs = (access: ArticleAccess, caller: User, teaser: () => unknown): 'full' | 'metered' => {
-    const privileged = isOwner(access, caller) || isAdmin(caller);
+    const privileged = isOwner(access, caller) || isModerator(caller);
     if (!isApproved(access) && !privileged) throw new NotFound('Article not found');
     if (access.isPremium === 'Yes' && !privileged && !isPremium(caller, deps.clock.now())) {
       if (meter.enabled) return 'metered';
@@ -118,6 +118,24 @@ export function createArticleService(deps: {
   const writerIdOf = async (a: Article): Promise<string | undefined> => {
     const email = a.userInfo?.email;
     return email ? (await users.findByEmail(email))?.publicId : undefined;
+  };
+
+  /** Moderation decides on Pending articles only (docs/roles.md, the transitions table). */
+  const assertPending = (article: Article) => {
+    if (article.status === 'Pending') return;
+    throw new Conflict(
+      article.status === 'Changes requested'
+        ? 'Changes were requested: the writer edits the article first'
+        : `The article is already ${isApproved(article) ? 'Approved' : article.status}`,
+    );
+  };
+
+  /** Pending → declined or changes requested, with what the moderator said to the writer. */
+  const sendBack = async (id: string, set: Partial<Article>): Promise<Article> => {
+    assertPending(await load(id));
+    const updated = await repo.updateIf(id, { status: 'Pending' }, set);
+    if (!updated) throw new Conflict('The article was moderated meanwhile');
+    return updated;
   };
 
   const accessOf = (a: Article): ArticleAccess => ({
@@ -158,11 +176,11 @@ export function createArticleService(deps: {
     },
 
     /**
-     * GET /article/data/{id} for this caller: 'stored' (the owner and admins read the stored
+     * GET /article/data/{id} for this caller: 'stored' (the owner and moderators read the stored
      * article as it is now, `find`), 'public' (the public form); 404 or 402 (with `teaser()`) else.
      */
     readAs(access: ArticleAccess, caller: User, teaser: () => unknown): 'stored' | 'public' | 'metered' {
-      if (isOwner(access, caller) || isAdmin(caller)) return 'stored';
+      if (isOwner(access, caller) || isModerator(caller)) return 'stored';
       return readableAs(access, caller, teaser) === 'metered' ? 'metered' : 'public';
     },
 
@@ -348,9 +366,7 @@ export function createArticleService(deps: {
 
     /** PATCH /update/status/{id}: Pending → Approved. */
     async approve(id: string): Promise<Article> {
-      const article = await load(id);
-      if (article.status !== 'Pending')
-        throw new Conflict(`The article is already ${isApproved(article) ? 'Approved' : article.status}`);
+      assertPending(await load(id));
       // The approval and its follow-ups' outbox entry (the digest's record, the writer's mail) are
       // written together: one durable commit on the embedded engine, and the answer waits for no
       // follow-up (docs/decisions/event-outbox.md). An entry left by a lost race is dropped unused.
@@ -365,15 +381,27 @@ export function createArticleService(deps: {
 
     /** PATCH /article/decline/{id}: Pending → Declined with its reason. */
     async decline(id: string, decliningReason: string): Promise<Article> {
-      const article = await load(id);
-      if (article.status !== 'Pending')
-        throw new Conflict(`The article is already ${isApproved(article) ? 'Approved' : article.status}`);
-      const updated = await repo.updateIf(id, { status: 'Pending' }, { status: 'Declined', decliningReason });
-      if (!updated) throw new Conflict('The article was moderated meanwhile');
+      const updated = await sendBack(id, { status: 'Declined', decliningReason });
       await events.publish({
         type: 'article.declined',
         article: articleFacts(updated),
         reason: decliningReason,
+      });
+      return updated;
+    },
+
+    /**
+     * PATCH /article/request-changes/{id}: Pending → Changes requested with the moderator's note; the
+     * writer's next edit makes it Pending again (update). Kept out of every public surface like Pending.
+     */
+    async requestChanges(id: string, reviewNote: string): Promise<Article> {
+      const at = nowIso();
+      const updated = await sendBack(id, { status: 'Changes requested', reviewNote, reviewNoteAt: at });
+      await events.publish({
+        type: 'article.changesRequested',
+        article: articleFacts(updated),
+        note: reviewNote,
+        at,
       });
       return updated;
     },

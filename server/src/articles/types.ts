@@ -58,12 +58,17 @@ export function toCard(a: Article): ArticleCard {
   return { ...listed(a), status: a.status, totalViewCount: a.totalViewCount ?? 0 };
 }
 
-/** The full article as anyone but its owner or an admin may see it: no author email. */
+/**
+ * The full article as anyone but its owner or a moderator may see it: no author email, and no note a
+ * moderator left its writer when they requested changes (docs/roles.md).
+ */
 export function toPublicArticle(
   a: Article,
   writerId?: string,
-): Omit<Article, 'userInfo'> & { userInfo: { name: string; image: string; writerId?: string } } {
-  const { userInfo, ...rest } = a;
+): Omit<Article, 'userInfo' | 'reviewNote' | 'reviewNoteAt'> & {
+  userInfo: { name: string; image: string; writerId?: string };
+} {
+  const { userInfo, reviewNote: _note, reviewNoteAt: _at, ...rest } = a;
   return {
     ...rest,
     userInfo: {

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { Forbidden, NeedPremium, Unauthorized } from '../errors.js';
 import type { Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
-import { isAdmin, isPremium, type User } from '../users/types.js';
+import { isAdmin, isModerator, isPremium, type User } from '../users/types.js';
 import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
 import { createUserRecords } from './user-records.js';
 import { noDomainEvents } from '../events/domain.js';
@@ -29,6 +29,8 @@ export interface Guards {
   requireUserRecord: RequestHandler;
   /** requireUserRecord + 403 unless the caller is an admin. */
   requireAdmin: RequestHandler;
+  /** requireUserRecord + 403 unless the caller moderates articles: an admin or an editor (docs/roles.md). */
+  requireModerator: RequestHandler;
   /** requireUserRecord + 402 needPremium unless premium (premiumEndAt in the future) or admin. */
   requirePremium: RequestHandler;
   /** 403 unless req.auth.email equals the `email` route param or query (admins pass when `adminMayRead`). */
@@ -115,6 +117,10 @@ export function createGuards(deps: GuardDeps): Guards {
     requireAdmin: wrap(async (req) => {
       const user = await loadUser(req);
       if (!isAdmin(user)) throw new Forbidden('Admin only');
+    }),
+    requireModerator: wrap(async (req) => {
+      const user = await loadUser(req);
+      if (!isModerator(user)) throw new Forbidden('Admins and editors only');
     }),
     requirePremium: wrap(async (req) => {
       const user = await loadUser(req);

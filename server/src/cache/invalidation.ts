@@ -32,6 +32,7 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
     case 'article.approved':
       return [details(event.article.id), ...readingLists];
     case 'article.declined':
+    case 'article.changesRequested':
       return [details(event.article.id)];
     case 'article.madePremium':
       return [details(event.article.id), ...(event.article.approved ? readingLists : [])];

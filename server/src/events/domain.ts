@@ -34,6 +34,8 @@ export type DomainEvent =
   | { type: 'article.edited'; article: ArticleFacts; wasApproved: boolean }
   | { type: 'article.approved'; article: ArticleFacts }
   | { type: 'article.declined'; article: ArticleFacts; reason: string }
+  /** A moderator sent it back to its writer with a note (`at`: when; a request is mailed once). */
+  | { type: 'article.changesRequested'; article: ArticleFacts; note: string; at: string }
   | { type: 'article.madePremium'; article: ArticleFacts }
   | { type: 'article.deleted'; article: ArticleFacts }
   /**

@@ -208,6 +208,46 @@ describe('GET /events streams', () => {
     for (const stream of [anon, mine, theirs, admins]) expect(stream.raw()).not.toContain('@');
   });
 
+  it('changes requested reach the writer (own), admins and editors with the note; nobody else', async () => {
+    const editor = await signInAs(t, { role: 'editor', name: 'Eddie Editor' });
+    const [anon, mine, theirs, admins, editors] = await Promise.all([
+      streamAs(null),
+      streamAs(writer),
+      streamAs(other),
+      streamAs(admin),
+      streamAs(editor, 'header'),
+    ]);
+    const id = await post(writer, 'Quay wall repairs');
+    // Editors hear of what waits for them, like admins.
+    await editors.next(ofType('article.submitted', id));
+    await request(t.app)
+      .patch(`/article/request-changes/${id}`)
+      .set(bearer(editor.token))
+      .send({ reviewNote: 'Add the council’s answer' })
+      .expect(200);
+    const said = {
+      type: 'article.changesRequested',
+      articleId: id,
+      title: 'Quay wall repairs',
+      note: 'Add the council’s answer',
+    };
+    expect((await mine.next(ofType('article.changesRequested', id))).data).toEqual({ ...said, own: true });
+    for (const stream of [admins, editors]) {
+      expect((await stream.next(ofType('article.changesRequested', id))).data).toEqual({
+        ...said,
+        own: false,
+      });
+    }
+    // Public streams and other readers: an approval later is the first they hear of it.
+    const approved = await post(writer, 'Ferry timetable');
+    await asAdmin('patch', `/update/status/${approved}`).expect(200);
+    for (const stream of [anon, theirs]) {
+      await stream.next(ofType('article.approved', approved));
+      expect(stream.events.map((e) => e.data.type)).toEqual(['ready', 'article.approved']);
+      expect(stream.raw()).not.toContain('council');
+    }
+  });
+
   it('made premium, deleted, publisher added: to everyone while the article is public', async () => {
     const anon = await streamAs(null);
     const id = await post(writer, 'Tides and timetables');

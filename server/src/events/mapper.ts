@@ -2,8 +2,8 @@ import type { DomainEvent } from './domain.js';
 import type { AddressedEvent, Audience } from './types.js';
 
 /**
- * The live events (GET /events) one domain event means, each with who may receive it: admins and the
- * writer see every event of an article; everyone else only while it is approved.
+ * The live events (GET /events) one domain event means, each with who may receive it: moderators
+ * (admins, editors) and the writer see every event of an article; everyone else only while it is approved.
  */
 export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
   if (event.type.startsWith('article.') && 'article' in event) {
@@ -11,6 +11,7 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
     const to = (everyone: boolean): Audience => ({
       public: everyone,
       admins: true,
+      editors: true,
       users: writer ? [writer] : [],
     });
     switch (event.type) {
@@ -35,6 +36,13 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
         return [
           {
             event: { type: 'article.declined', articleId, title, reason: event.reason },
+            audience: to(false),
+          },
+        ];
+      case 'article.changesRequested':
+        return [
+          {
+            event: { type: 'article.changesRequested', articleId, title, note: event.note },
             audience: to(false),
           },
         ];

@@ -39,7 +39,12 @@ export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
       if (!user) throw new Unauthorized('Account not found');
       // As every guard: a session of the account the record belonged to before is over.
       if (user.uid !== claims.uid) throw new Unauthorized('This session belongs to another account');
-      viewer = { email: user.email, admin: isAdmin(user), premium: isPremium(user, ctx.clock.now()) };
+      viewer = {
+        email: user.email,
+        admin: isAdmin(user),
+        editor: user.editor === true,
+        premium: isPremium(user, ctx.clock.now()),
+      };
       expiresAt = expiryOf(token);
     }
     const header = req.header('last-event-id');

@@ -9,6 +9,8 @@ import type { LiveEvent } from '@newsroom/common';
 export interface Audience {
   public: boolean;
   admins: boolean;
+  /** Editors too: an article's moderation events (docs/roles.md). */
+  editors?: boolean;
   users: string[];
   /** Premium readers too (a premium article's comments). */
   premium?: boolean;
@@ -24,6 +26,8 @@ export interface AddressedEvent {
 export interface Viewer {
   email: string | null;
   admin: boolean;
+  /** An editor (moderates articles). */
+  editor?: boolean;
   /** Premium when the stream opened (a stream lasts at most its session). */
   premium?: boolean;
 }
@@ -32,6 +36,7 @@ export function canSee(viewer: Viewer, audience: Audience): boolean {
   return (
     audience.public ||
     (audience.admins && viewer.admin) ||
+    (!!audience.editors && !!viewer.editor) ||
     (!!audience.premium && !!viewer.premium) ||
     (viewer.email !== null && audience.users.includes(viewer.email))
   );

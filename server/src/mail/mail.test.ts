@@ -137,11 +137,45 @@ describe('the writer', () => {
     expect(premiumMail.raw).not.toContain('Body of article');
   });
 
+  it('gets the editor’s note each time changes are requested, and a link to their articles', async () => {
+    const editor = await signInAs(t, { role: 'editor', name: 'Eddie Editor' });
+    const article = await insertArticle(t.store, {
+      status: 'Pending',
+      articleTitle: 'Harbour fees',
+      userInfo: { name: 'Wren Writer', image: '', email: writer.email },
+    });
+    const ask = (reviewNote: string) =>
+      request(t.app)
+        .patch(`/article/request-changes/${article._id}`)
+        .set(bearer(editor.token))
+        .send({ reviewNote })
+        .expect(200);
+    const before = (await outbox().find({ to: writer.email })).length;
+    await ask('Quote the port authority');
+    await queued(writer.email, before + 1);
+    let mails = await deliver(writer.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Changes requested: Harbour fees']);
+    expect(mails[0]!.text).toContain('Their note: Quote the port authority');
+    expect(linkIn(mails[0]!, /http:\/\/localhost:5173\/my-articles/).pathname).toBe('/my-articles');
+    expect(mails[0]!.raw).not.toContain(editor.email);
+
+    // Resubmitted (Pending again: writer.test.ts edits through the API) and sent back once more: a
+    // second mail, with the new note.
+    await t.store.collection('articles').updateOne({ _id: article._id }, { $set: { status: 'Pending' } });
+    now += 60_000;
+    await ask('Now add the figures for 2025');
+    await queued(writer.email, before + 2);
+    mails = await deliver(writer.email);
+    expect(mails.map((m) => m.text.includes('Their note: Now add the figures for 2025'))).toEqual([true]);
+  });
+
   it('GET /me/mails lists only the caller’s own mails, newest first', async () => {
     const res = await request(t.app).get('/me/mails').set(bearer(writer.token));
     expect(res.status).toBe(200);
     expect(res.body.mails.map((m: { kind: string }) => m.kind).sort()).toEqual([
       'article.approved',
+      'article.changesRequested',
+      'article.changesRequested',
       'article.declined',
       'article.madePremium',
     ]);

@@ -29,6 +29,7 @@ const NOTICES_FOOTER =
 export type TransactionalMail =
   | { kind: 'article.approved' | 'article.madePremium'; articleId: string; title: string }
   | { kind: 'article.declined'; articleId: string; title: string; reason: string }
+  | { kind: 'article.changesRequested'; articleId: string; title: string; note: string }
   | { kind: 'comments.new'; articleId: string; title: string }
   | { kind: 'premium.started' | 'premium.ending' | 'premium.lapsed'; premiumEndAt: string };
 
@@ -61,6 +62,20 @@ export function transactionalContent(mail: TransactionalMail, name: string, link
         preview: 'An editor declined your article, and said why.',
         heading: 'Your article was declined',
         paragraphs: [hello, `An editor declined “${mail.title}”.`, `The reason given: ${mail.reason}`],
+        action: { label: 'Your articles', url: `${links.site}/my-articles` },
+      };
+    case 'article.changesRequested':
+      return {
+        ...base,
+        subject: `Changes requested: ${mail.title}`,
+        preview: 'An editor asks for changes before publishing your article.',
+        heading: 'Changes requested',
+        paragraphs: [
+          hello,
+          `An editor read “${mail.title}” and asks for changes before it is published.`,
+          `Their note: ${mail.note}`,
+          'Update the article in My Articles: it goes back to review as soon as you save it.',
+        ],
         action: { label: 'Your articles', url: `${links.site}/my-articles` },
       };
     case 'comments.new':
@@ -144,6 +159,7 @@ export function digestContent(
 export const LIST_OF: Record<MailKind, 'digest' | 'notices'> = {
   'article.approved': 'notices',
   'article.declined': 'notices',
+  'article.changesRequested': 'notices',
   'article.madePremium': 'notices',
   'premium.started': 'notices',
   'premium.ending': 'notices',

@@ -59,6 +59,18 @@ export function subscribeMail(events: DomainEvents, deps: FollowUpDeps): MailSub
           });
         return;
       }
+      case 'article.changesRequested': {
+        // Keyed by when: each request is a mail of its own, the same one seen twice is not.
+        const { writer, id: articleId, title } = event.article;
+        if (writer)
+          await notify(`article.changesRequested:${articleId}:${event.at}`, writer, {
+            kind: 'article.changesRequested',
+            articleId,
+            title,
+            note: event.note,
+          });
+        return;
+      }
       case 'article.madePremium': {
         const { writer, id: articleId, title } = event.article;
         if (writer)

@@ -14,7 +14,16 @@ import { ErrorBody, NeedPremiumBody } from './responses.js';
  */
 export type Security = 'session' | 'firebase' | 'optionalSession' | 'stripe' | 'none';
 /** Who, among the callers `security` lets in, may call it (the guards enforce it). */
-export type Access = 'anyone' | 'signed-in' | 'self' | 'self-or-admin' | 'owner' | 'premium' | 'admin';
+export type Access =
+  | 'anyone'
+  | 'signed-in'
+  | 'self'
+  | 'self-or-admin'
+  | 'owner'
+  | 'premium'
+  /** Admins and editors: article moderation (docs/roles.md). */
+  | 'moderator'
+  | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface DocResponse {
@@ -109,7 +118,7 @@ function derivedErrors(spec: OperationSpec): number[] {
   if ((spec.params && !spec.unknownParamIs404) || spec.query || jsonBody) statuses.add(400);
   if (jsonBody) statuses.add(413);
   if (spec.security === 'session' || spec.security === 'firebase') statuses.add(401);
-  if (['admin', 'self', 'self-or-admin', 'owner'].includes(spec.access)) statuses.add(403);
+  if (['admin', 'moderator', 'self', 'self-or-admin', 'owner'].includes(spec.access)) statuses.add(403);
   if (spec.access === 'premium') statuses.add(402);
   if (spec.cached || spec.limited) statuses.add(429);
   return [...statuses];

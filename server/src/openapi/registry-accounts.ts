@@ -122,6 +122,26 @@ const users = operationsOf('Users', [
     ok: R.message({ modifiedCount: int }),
     errors: [404],
   },
+  {
+    route: 'PATCH /make-editor/:id',
+    operationId: 'makeEditor',
+    summary: 'Make a user an editor: they moderate articles, nothing else of the admin area',
+    security: 'session',
+    access: 'admin',
+    params: idParamSchema,
+    ok: R.message({ modifiedCount: int }),
+    errors: [404],
+  },
+  {
+    route: 'PATCH /remove-editor/:id',
+    operationId: 'removeEditor',
+    summary: 'Take the editor role back',
+    security: 'session',
+    access: 'admin',
+    params: idParamSchema,
+    ok: R.message({ modifiedCount: int }),
+    errors: [404],
+  },
 ]);
 
 /** In the order auth/routes.ts and users/routes.ts declare them. */

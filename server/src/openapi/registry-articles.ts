@@ -6,6 +6,7 @@ import {
   authorParamSchema,
   createArticleBodySchema,
   declineBodySchema,
+  requestChangesBodySchema,
   idParamSchema,
   listPageQuerySchema,
   updateArticleBodySchema,
@@ -18,7 +19,7 @@ import * as R from './responses.js';
 
 const cards = R.ArticleCardList;
 const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
-const admin = { security: 'session', access: 'admin', params: idParamSchema } as const;
+const moderator = { security: 'session', access: 'moderator', params: idParamSchema } as const;
 
 const reader = operationsOf('Articles', [
   {
@@ -168,9 +169,9 @@ const moderation = operationsOf('Admin', [
   {
     route: 'GET /all-articles/data',
     operationId: 'moderationPage',
-    summary: 'Articles to moderate: Pending first, or one status only',
+    summary: 'Articles to moderate (admins and editors): Pending first, or one status only',
     security: 'session',
-    access: 'admin',
+    access: 'moderator',
     query: adminPageQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: z.object({ articles: z.array(R.ArticleSchema), totalPages: z.number().int() }),
@@ -180,14 +181,14 @@ const moderation = operationsOf('Admin', [
     operationId: 'moderationCounts',
     summary: 'Articles per moderation status',
     security: 'session',
-    access: 'admin',
+    access: 'moderator',
     ok: R.ModerationCountsSchema,
   },
   {
     route: 'PATCH /update/status/:id',
     operationId: 'approveArticle',
     summary: 'Approve a pending article',
-    ...admin,
+    ...moderator,
     ok: written,
     errors: [404, 409],
   },
@@ -195,8 +196,19 @@ const moderation = operationsOf('Admin', [
     route: 'PATCH /article/decline/:id',
     operationId: 'declineArticle',
     summary: 'Decline a pending article, with the reason its writer sees',
-    ...admin,
+    ...moderator,
     body: declineBodySchema,
+    ok: written,
+    errors: [404, 409],
+  },
+  {
+    route: 'PATCH /article/request-changes/:id',
+    operationId: 'requestArticleChanges',
+    summary: "Send a pending article back to its writer as 'Changes requested', with a note",
+    description:
+      'The writer sees the note in My Articles and is told by mail and live; their next edit makes it Pending again. Only a Pending article (else 409). Never in a public list meanwhile.',
+    ...moderator,
+    body: requestChangesBodySchema,
     ok: written,
     errors: [404, 409],
   },
@@ -204,7 +216,7 @@ const moderation = operationsOf('Admin', [
     route: 'PATCH /make-premium/:id',
     operationId: 'makeArticlePremium',
     summary: 'Make an article premium (not a declined one)',
-    ...admin,
+    ...moderator,
     ok: written,
     errors: [404, 409],
   },

@@ -2,15 +2,15 @@
 import type { Tag } from '@newsroom/common';
 
 export interface DemoAccount {
-  key: 'admin' | 'premium' | 'reader' | 'writer1' | 'writer2' | 'writer3';
+  key: 'admin' | 'premium' | 'reader' | 'writer1' | 'writer2' | 'writer3' | 'editor';
   email: string;
   /**
-   * Only the three demo logins have a known password. Staff writers get an emulator account with a
+   * Only the demo logins have a known password. Staff writers get an emulator account with a
    * random one, so their store records belong to a login like every other user's.
    */
   password?: string;
   name: string;
-  role: 'admin' | 'premium' | 'reader';
+  role: 'admin' | 'premium' | 'reader' | 'editor';
   colors: [string, string];
   phone?: string;
   address?: string;
@@ -75,6 +75,16 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     colors: ['#15803d', '#a3e635'],
     gender: 'male',
   },
+  // Last: the accounts before it keep their ids (seed.ts numbers them in this order).
+  {
+    key: 'editor',
+    email: 'editor@newsroom.test',
+    password: 'Editor1234',
+    name: 'Elena Voss',
+    role: 'editor',
+    colors: ['#4338ca', '#14b8a6'],
+    gender: 'female',
+  },
 ];
 
 export interface DemoPublisher {
@@ -99,9 +109,11 @@ export interface DemoArticle {
   /** Checked against the one tag list (common/src/tags.ts) by the compiler. */
   tags: Tag[];
   author: DemoAccount['key'];
-  status: 'Pending' | 'Approved' | 'Declined';
+  status: 'Pending' | 'Approved' | 'Declined' | 'Changes requested';
   isPremium: 'Yes' | 'No';
   decliningReason?: string;
+  /** What the editor asked the writer to change ('Changes requested' only). */
+  reviewNote?: string;
   views: number;
   /** How long before the seed run it was posted. */
   daysAgo: number;
@@ -554,10 +566,10 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     publisher: 'Global Dispatch',
     tags: ['travel', 'finance'],
     author: 'writer3',
-    status: 'Declined',
+    status: 'Changes requested',
     isPremium: 'No',
-    decliningReason:
-      'Reads as an advertisement for a credit card affiliate programme; sponsored content must go through the partnerships team.',
+    reviewNote:
+      'Reads as an advertisement for a credit card affiliate programme. Take the sign-up link out, say what the card costs a year, and add what an independent adviser thinks of points schemes; then resubmit.',
     views: 0,
     daysAgo: 30,
     paragraphs: [

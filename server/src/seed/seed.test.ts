@@ -95,6 +95,10 @@ describe('seedDemoData', () => {
     expect(byStatus('Approved')).toBeGreaterThanOrEqual(15);
     expect(byStatus('Pending')).toBeGreaterThanOrEqual(3);
     expect(byStatus('Declined')).toBeGreaterThanOrEqual(3);
+    // One sent back to its writer, with the editor's note (docs/roles.md).
+    expect(articles.filter((a) => a.status === 'Changes requested').map((a) => typeof a.reviewNote)).toEqual([
+      'string',
+    ]);
     expect(
       articles.filter((a) => a.isPremium === 'Yes' && a.status === 'Approved').length,
     ).toBeGreaterThanOrEqual(4);

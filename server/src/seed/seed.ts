@@ -128,6 +128,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       status: a.status,
       isPremium: a.isPremium,
       decliningReason: a.decliningReason ?? null,
+      ...(a.reviewNote && { reviewNote: a.reviewNote, reviewNoteAt: new Date(now - DAY_MS).toISOString() }),
       createdAt,
       totalViewCount: a.views,
       userInfo: { image: author.photoURL, name: author.name, email: author.email },
@@ -223,6 +224,7 @@ async function ensureDemoUser(
       ...(account.birth && { birth: account.birth }),
       ...(account.gender && { gender: account.gender }),
       ...(account.role === 'admin' && { role: 'Admin' as const }),
+      ...(account.role === 'editor' && { editor: true as const }),
       premiumEndAt: account.role === 'premium' ? new Date(now.getTime() + YEAR_MS).toISOString() : null,
       // Staff accounts joined before the articles they wrote.
       createdAt: new Date(now.getTime() - (60 - index) * DAY_MS).toISOString(),
@@ -239,6 +241,7 @@ async function ensureDemoUser(
   const set: Partial<User> = {};
   if (current.uid !== uid) set.uid = uid;
   if (account.role === 'admin' && current.role !== 'Admin') set.role = 'Admin';
+  if (account.role === 'editor' && current.editor !== true) set.editor = true;
   if (account.role === 'premium' && !isPremium(current, now)) {
     set.premiumEndAt = new Date(now.getTime() + YEAR_MS).toISOString();
   }

@@ -158,7 +158,7 @@ export interface SignedIn {
 }
 
 export interface SignInOptions {
-  role?: 'reader' | 'admin' | 'premium';
+  role?: 'reader' | 'admin' | 'premium' | 'editor';
   email?: string;
   name?: string;
 }
@@ -166,7 +166,7 @@ export interface SignInOptions {
 /**
  * An account registered through POST /users/new and signed in through POST /jwt: from the app's
  * identity provider (the in-process one, or a real emulator account for `identity: 'firebase'`).
- * admin: role 'Admin'; premium: premiumEndAt one year from now (set in the store).
+ * admin: role 'Admin'; editor: editor true; premium: premiumEndAt one year from now (set in the store).
  */
 export async function signInAs(target: TestApp | Express, options: SignInOptions = {}): Promise<SignedIn> {
   const app = 'app' in target && 'store' in target ? target.app : (target as Express);
@@ -204,7 +204,9 @@ export async function signInAs(target: TestApp | Express, options: SignInOptions
     const set: Partial<User> =
       role === 'admin'
         ? { role: 'Admin' }
-        : { premiumEndAt: new Date(now + 365 * 24 * 3600_000).toISOString() };
+        : role === 'editor'
+          ? { editor: true }
+          : { premiumEndAt: new Date(now + 365 * 24 * 3600_000).toISOString() };
     await testApp.store.collection<User>('users').updateOne({ email }, { $set: set });
   }
   return { token: jwt.body.token as string, email, uid: account.uid, idToken: account.idToken, name };

@@ -216,6 +216,17 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [404, () => patch(`/make-admin/${unknownId}`, {}, 'admin')],
       [403, () => patch(`/make-admin/${unknownId}`, {}, 'reader')],
     ],
+    makeEditor: [
+      [200, async () => patch(`/make-editor/${await newUserId()}`, {}, 'admin')],
+      [404, () => patch(`/make-editor/${unknownId}`, {}, 'admin')],
+      [403, () => patch(`/make-editor/${unknownId}`, {}, 'reader')],
+      [400, () => patch('/make-editor/not-an-id', {}, 'admin')],
+    ],
+    removeEditor: [
+      [200, async () => patch(`/remove-editor/${await newUserId()}`, {}, 'admin')],
+      [404, () => patch(`/remove-editor/${unknownId}`, {}, 'admin')],
+      [403, () => patch(`/remove-editor/${unknownId}`, {}, 'premium')],
+    ],
     userCounts: [
       [200, () => get('/users-count')],
       [429, () => overBudget('/users-count')],
@@ -571,6 +582,21 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
           patch(`/article/decline/${(await fresh('Pending'))._id}`, { decliningReason: 'No' }, 'admin'),
       ],
       [400, () => patch(`/article/decline/${pending._id}`, { decliningReason: '' }, 'admin')],
+    ],
+    requestArticleChanges: [
+      [
+        200,
+        async () =>
+          patch(
+            `/article/request-changes/${(await fresh('Pending'))._id}`,
+            { reviewNote: 'Cite it' },
+            'admin',
+          ),
+      ],
+      [400, () => patch(`/article/request-changes/${pending._id}`, { reviewNote: ' ' }, 'admin')],
+      [403, () => patch(`/article/request-changes/${pending._id}`, { reviewNote: 'Cite it' }, 'reader')],
+      [404, () => patch(`/article/request-changes/${unknownId}`, { reviewNote: 'Cite it' }, 'admin')],
+      [409, () => patch(`/article/request-changes/${approved._id}`, { reviewNote: 'Cite it' }, 'admin')],
     ],
     makeArticlePremium: [
       [200, async () => patch(`/make-premium/${(await fresh('Approved'))._id}`, {}, 'admin')],

@@ -19,6 +19,12 @@ const PROFILE_PROJECTION = {
 /** The only place that builds queries on `users`. */
 export function createUserRepository(store: Store) {
   const users = () => store.collection<User>('users');
+  /** Applies `update` to the user with this id; answers the address of a record it modified. */
+  const changeById = async (id: string, update: Record<string, unknown>) => {
+    const r = await users().updateOne({ _id: id }, update);
+    const email = r.modifiedCount > 0 ? (await users().findOne({ _id: id }))?.email : undefined;
+    return { matched: r.matchedCount > 0, modified: r.modifiedCount > 0, email };
+  };
   return {
     findByEmail(email: string): Promise<User | null> {
       return users().findOne({ email });
@@ -66,11 +72,10 @@ export function createUserRepository(store: Store) {
       if (!Object.keys(update).length) return users().findOne({ email });
       return users().findOneAndUpdate({ email }, update);
     },
-    async makeAdmin(id: string): Promise<{ matched: boolean; modified: boolean; email?: string }> {
-      const r = await users().updateOne({ _id: id }, { $set: { role: 'Admin' } });
-      const email = r.modifiedCount > 0 ? (await users().findOne({ _id: id }))?.email : undefined;
-      return { matched: r.matchedCount > 0, modified: r.modifiedCount > 0, email };
-    },
+    makeAdmin: (id: string) => changeById(id, { $set: { role: 'Admin' } }),
+    /** Gives (true) or takes back (false) the editor role. */
+    setEditor: (id: string, editor: boolean) =>
+      changeById(id, editor ? { $set: { editor: true } } : { $unset: { editor: '' } }),
     /** Clears premiumEndAt only when it has already passed. */
     async clearExpiredPremium(email: string, nowIso: string): Promise<boolean> {
       const r = await users().updateOne(

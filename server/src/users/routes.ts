@@ -44,5 +44,19 @@ export function usersRoutes(ctx: RouteContext): Router {
     });
   });
 
+  // Admins give and take back the editor role (docs/roles.md); editors themselves may not.
+  for (const [path, editor] of [
+    ['/make-editor/:id', true],
+    ['/remove-editor/:id', false],
+  ] as const) {
+    router.patch(path, requireAdmin, async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Malformed id');
+      const { modified } = await users.setEditor(id, editor);
+      const done = editor ? 'Changed to editor' : 'No longer an editor';
+      const already = editor ? 'Already an editor' : 'Not an editor';
+      res.json({ message: modified ? done : already, modifiedCount: modified ? 1 : 0 });
+    });
+  }
+
   return router;
 }

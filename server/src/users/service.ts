@@ -37,6 +37,7 @@ function ownerChange(user: User, identity: Identity): { set: Partial<User>; unse
   if (user.uid !== identity.uid) {
     set.uid = identity.uid;
     if (user.role) unset.push('role');
+    if (user.editor) unset.push('editor');
   }
   if (user.emailVerified !== identity.emailVerified) set.emailVerified = identity.emailVerified;
   return { set, unset };
@@ -175,6 +176,14 @@ export function createUserService({
       const r = await repo.makeAdmin(id);
       if (!r.matched) throw new NotFound('User not found');
       if (r.modified && r.email) await events.publish({ type: 'user.madeAdmin', userId: id, email: r.email });
+      return { modified: r.modified };
+    },
+
+    /** PATCH /make-editor/{id} (true), /remove-editor/{id} (false): the editor role (docs/roles.md). */
+    async setEditor(id: string, editor: boolean): Promise<{ modified: boolean }> {
+      const r = await repo.setEditor(id, editor);
+      if (!r.matched) throw new NotFound('User not found');
+      if (r.modified && r.email) await changed(r.email, ['editor']);
       return { modified: r.modified };
     },
 

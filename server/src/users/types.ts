@@ -21,6 +21,11 @@ export interface User {
   emailVerified?: boolean;
   /** Present (value 'Admin') means admin. */
   role?: 'Admin';
+  /**
+   * Present (true) means editor: moderates articles (approve, decline, request changes, make premium)
+   * and nothing else of the admin area. Beside `role`, which keeps meaning admin (docs/roles.md).
+   */
+  editor?: true;
   /** ISO timestamp; null means a normal user. Premium = premiumEndAt in the future. */
   premiumEndAt: string | null;
   createdAt: string;
@@ -44,6 +49,11 @@ export interface User {
 
 export function isAdmin(user: Pick<User, 'role'> | null | undefined): boolean {
   return user?.role === 'Admin';
+}
+
+/** Who may moderate articles: admins and editors (docs/roles.md). */
+export function isModerator(user: Pick<User, 'role' | 'editor'> | null | undefined): boolean {
+  return isAdmin(user) || user?.editor === true;
 }
 
 export function isPremium(user: Pick<User, 'premiumEndAt'> | null | undefined, now: Date): boolean {

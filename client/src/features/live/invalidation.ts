@@ -18,6 +18,7 @@ export function queriesToRefresh(message: LiveMessage): QueryKey[] | 'all' {
     case 'article.approved':
       return staleAfter.articleApproved(message.articleId);
     case 'article.declined':
+    case 'article.changesRequested':
       return staleAfter.articleDeclined(message.articleId);
     case 'article.premium':
       return staleAfter.articleMadePremium(message.articleId);

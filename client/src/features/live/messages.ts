@@ -30,6 +30,12 @@ export function toastFor(message: LiveMessage): LiveToast | null {
       const text = `Your article “${message.title}” was declined${reason ? `: ${reason}` : ''}`;
       return { tone: 'error', text, durationMs: 10_000 };
     }
+    case 'article.changesRequested':
+      return {
+        tone: 'info',
+        text: `Changes requested on “${message.title}”: ${message.note.trim()}`,
+        durationMs: 10_000,
+      };
     case 'article.premium':
       return {
         tone: 'success',

@@ -21,6 +21,7 @@ export const mailMessages = {
 export const mailKindLabels: Record<string, string> = {
   'article.approved': 'Article approved',
   'article.declined': 'Article declined',
+  'article.changesRequested': 'Changes requested',
   'article.madePremium': 'Article made premium',
   'premium.started': 'Premium started',
   'premium.ending': 'Premium ending',

@@ -1,0 +1,179 @@
+/**
+ * The article's status transitions (docs/roles.md): from each status, each action, by each role, the
+ * answer's status code and the status the article is in afterwards. A refusal changes nothing.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
+import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
+import type { Article } from './types.js';
+
+const FROM = ['Pending', 'Approved', 'Declined', 'Changes requested'] as const;
+type From = (typeof FROM)[number];
+const ROLES = ['writer', 'other reader', 'editor', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** What a call does to an article: the HTTP call with its body. */
+const ACTIONS = {
+  approve: (id: string) => ({ path: `/update/status/${id}`, body: {} }),
+  decline: (id: string) => ({ path: `/article/decline/${id}`, body: { decliningReason: 'Off topic' } }),
+  'request changes': (id: string) => ({
+    path: `/article/request-changes/${id}`,
+    body: { reviewNote: 'Name your sources' },
+  }),
+  'make premium': (id: string) => ({ path: `/make-premium/${id}`, body: {} }),
+  edit: (id: string) => ({
+    path: `/my-articles/update/${id}`,
+    body: { title: 'Edited title', publisher: 'Daily Planet', description: 'Edited text.' },
+  }),
+} as const;
+type Action = keyof typeof ACTIONS;
+
+/** [status code, status afterwards] ('=' : unchanged). */
+type Cell = readonly [number, From | '='];
+const refused = (code: number): Cell => [code, '='];
+const moderation = (to: From): Record<From, Record<Role, Cell>> => {
+  const byModerator = (from: From): Cell => (from === 'Pending' ? [200, to] : refused(409));
+  const row = (from: From) => ({
+    writer: refused(403),
+    'other reader': refused(403),
+    editor: byModerator(from),
+    admin: byModerator(from),
+  });
+  return {
+    Pending: row('Pending'),
+    Approved: row('Approved'),
+    Declined: row('Declined'),
+    'Changes requested': row('Changes requested'),
+  };
+};
+const premiumRow = (moderator: Cell): Record<Role, Cell> => ({
+  writer: refused(403),
+  'other reader': refused(403),
+  editor: moderator,
+  admin: moderator,
+});
+/** Only the writer edits; an edit makes the article Pending again; a declined one stays as it is. */
+const editRow = (writer: Cell): Record<Role, Cell> => ({
+  writer,
+  'other reader': refused(403),
+  editor: refused(403),
+  admin: refused(403),
+});
+
+const TABLE: Record<Action, Record<From, Record<Role, Cell>>> = {
+  approve: moderation('Approved'),
+  decline: moderation('Declined'),
+  'request changes': moderation('Changes requested'),
+  'make premium': {
+    Pending: premiumRow([200, '=']),
+    Approved: premiumRow([200, '=']),
+    Declined: premiumRow(refused(409)),
+    'Changes requested': premiumRow([200, '=']),
+  },
+  edit: {
+    Pending: editRow([200, 'Pending']),
+    Approved: editRow([200, 'Pending']),
+    Declined: editRow(refused(409)),
+    'Changes requested': editRow([200, 'Pending']),
+  },
+};
+
+let t: TestApp;
+const who = {} as Record<Role, SignedIn>;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await insertPublisher(t.store, 'Daily Planet');
+  const [writer, other, editor, admin] = await Promise.all([
+    signInAs(t, { name: 'Wendy Writer' }),
+    signInAs(t, { name: 'Olga Other' }),
+    signInAs(t, { role: 'editor', name: 'Eddie Editor' }),
+    signInAs(t, { role: 'admin', name: 'Ada Admin' }),
+  ]);
+  Object.assign(who, { writer, 'other reader': other, editor, admin });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const fixture = (from: From): Promise<Article> =>
+  insertArticle(t.store, {
+    status: from,
+    decliningReason: from === 'Declined' ? 'Off topic' : null,
+    ...(from === 'Changes requested' && { reviewNote: 'Shorter, please' }),
+    userInfo: { name: 'Wendy Writer', image: '', email: who.writer.email },
+  });
+
+describe('status transitions: from → action → to, by role', () => {
+  const cells = (Object.keys(TABLE) as Action[]).flatMap((action) =>
+    FROM.flatMap((from) => ROLES.map((role) => [action, from, role, ...TABLE[action][from][role]] as const)),
+  );
+  it.each(cells)('%s a %s article as %s → %i, then %s', async (action, from, role, code, to) => {
+    const article = await fixture(from);
+    const { path, body } = ACTIONS[action](article._id);
+    const res = await request(t.app).patch(path).set(bearer(who[role].token)).send(body);
+    expect(res.status).toBe(code);
+    const after = (await getArticle(t.store, article._id))!;
+    if (code >= 400) {
+      expect(res.body.message).toEqual(expect.any(String));
+      // A refusal changes nothing.
+      expect(after).toEqual(article);
+      return;
+    }
+    expect(after.status).toBe(to === '=' ? from : to);
+    expect(res.body.article.status).toBe(after.status);
+    if (action === 'make premium') expect(after.isPremium).toBe('Yes');
+    if (action === 'request changes') {
+      expect(after.reviewNote).toBe('Name your sources');
+      expect(after.reviewNoteAt).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('request changes', () => {
+  it('refuses a missing, blank, too long or extra field with 400 and changes nothing', async () => {
+    const article = await fixture('Pending');
+    for (const body of [{}, { reviewNote: '   ' }, { reviewNote: 'x'.repeat(2001) }, { note: 'x' }]) {
+      const res = await request(t.app)
+        .patch(`/article/request-changes/${article._id}`)
+        .set(bearer(who.editor.token))
+        .send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(await getArticle(t.store, article._id)).toEqual(article);
+  });
+
+  it('answers 401 without a session and 404 for an unknown article', async () => {
+    const article = await fixture('Pending');
+    const path = `/article/request-changes/${article._id}`;
+    expect((await request(t.app).patch(path).send({ reviewNote: 'x' })).status).toBe(401);
+    const unknown = await request(t.app)
+      .patch(`/article/request-changes/${'f'.repeat(24)}`)
+      .set(bearer(who.editor.token))
+      .send({ reviewNote: 'x' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("shows the note to its writer in their own list, and to no other reader's request", async () => {
+    const article = await fixture('Pending');
+    await request(t.app)
+      .patch(`/article/request-changes/${article._id}`)
+      .set(bearer(who.admin.token))
+      .send({ reviewNote: 'Add a quote from the harbour master' })
+      .expect(200);
+    const mine = await request(t.app).get(`/articles/${who.writer.email}`).set(bearer(who.writer.token));
+    const row = (mine.body as Article[]).find((a) => a._id === article._id)!;
+    expect(row).toMatchObject({
+      status: 'Changes requested',
+      reviewNote: 'Add a quote from the harbour master',
+    });
+    // The writer reads it in full; any other reader is told it does not exist; the editor reads it.
+    const details = (as: Role) =>
+      request(t.app).get(`/article/data/${article._id}`).set(bearer(who[as].token));
+    expect((await details('writer')).body.reviewNote).toBe('Add a quote from the harbour master');
+    expect((await details('other reader')).status).toBe(404);
+    expect((await details('editor')).status).toBe(200);
+  });
+});
