@@ -8,6 +8,7 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { Layout } from '@/components/Layout';
 import { ScreenShown } from './AppRoot';
 import { AdminRoute } from './guards/AdminRoute';
+import { EditorRoute } from './guards/EditorRoute';
 import { PrivateRoute } from './guards/PrivateRoute';
 import { SubscriptionRoute } from './guards/SubscriptionRoute';
 import { screen, type Screen } from './screens';
@@ -40,6 +41,7 @@ const Email = screen(() => import('./routes/dashboard/Email'));
 const Billing = screen(() => import('./routes/dashboard/Billing'));
 const Revenue = screen(() => import('./routes/dashboard/Revenue'));
 const Comments = screen(() => import('./routes/dashboard/Comments'));
+const Moderation = screen(() => import('./routes/dashboard/Moderation'));
 
 const page = (Screen: Screen) => (
   <>
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: 'billing', element: page(Billing) },
           { path: 'gift-links', element: page(GiftLinks) },
           { path: 'email', element: page(Email) },
+          // Editors' moderation table (docs/roles.md); the menu shows it to editors only.
+          { path: 'moderation', element: <EditorRoute>{page(Moderation)}</EditorRoute> },
         ],
       },
     ],

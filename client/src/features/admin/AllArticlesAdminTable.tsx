@@ -1,4 +1,9 @@
-import { DECLINING_REASON_MAX, decliningReasonSchema } from '@newsroom/common';
+import {
+  DECLINING_REASON_MAX,
+  decliningReasonSchema,
+  REVIEW_NOTE_MAX,
+  reviewNoteSchema,
+} from '@newsroom/common';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
@@ -15,6 +20,7 @@ import {
   useDeclineArticle,
   useMakePremium,
   useModerationCounts,
+  useRequestChanges,
 } from '@/lib/api/admin';
 import { useDeleteArticle } from '@/lib/api/writer';
 import { ArticlePreviewDialog } from './ArticlePreviewDialog';
@@ -23,7 +29,7 @@ import { adminMessages as m } from './messages';
 import type { AdminArticle, ArticleStatus, ModerationCounts, ModerationFilter } from './types';
 
 /** The filter's choices, in this order; the queue (Pending) first. */
-const FILTERS: ModerationFilter[] = ['Pending', 'All', 'Approved', 'Declined'];
+const FILTERS: ModerationFilter[] = ['Pending', 'All', 'Approved', 'Declined', 'Changes requested'];
 const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) => {
   const n = counts && (f === 'All' ? counts.total : counts[f]);
   return n === undefined ? f : `${f} (${n})`;
@@ -31,17 +37,62 @@ const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) 
 
 const isModerated = (status: ArticleStatus) => status !== 'Pending';
 
+/** What each way back to the writer asks for. */
+const ASK = {
+  decline: {
+    title: 'Decline article',
+    label: 'Reason for declining',
+    placeholder: 'Tell the writer why this article is declined',
+    max: DECLINING_REASON_MAX,
+    confirm: 'Decline',
+    schema: decliningReasonSchema,
+  },
+  changes: {
+    title: 'Request changes',
+    label: 'What should the writer change?',
+    placeholder: 'The writer sees this note in My Articles',
+    max: REVIEW_NOTE_MAX,
+    confirm: 'Request changes',
+    schema: reviewNoteSchema,
+  },
+} as const;
+
+/** What the moderator tells the writer (a reason, a note), asked in a dialog; null when cancelled. */
+async function askWriter(options: {
+  title: string;
+  label: string;
+  placeholder: string;
+  max: number;
+  confirm: string;
+  schema: typeof decliningReasonSchema;
+}): Promise<string | null> {
+  const result = await swal.fire<string>({
+    title: options.title,
+    input: 'textarea',
+    inputLabel: options.label,
+    inputPlaceholder: options.placeholder,
+    inputAttributes: { maxlength: String(options.max) },
+    showCancelButton: true,
+    confirmButtonText: options.confirm,
+    inputValidator: (value) => options.schema.safeParse(value).error?.issues[0]?.message,
+  });
+  return result.isConfirmed && result.value ? result.value.trim() : null;
+}
+
 /**
  * /dashboard/all-articles-admin: the moderation queue (Pending first, filter by status), each article
- * readable in full in a dialog; Approve, Decline (reason required), Delete and Make Premium (docs/product.md §4).
+ * readable in full in a dialog; Approve, Decline (reason required), Request changes (note required),
+ * Delete and Make Premium (docs/product.md §4, docs/roles.md). Editors see it without Delete
+ * (`canDelete` false): they moderate, they do not remove writers' work.
  */
-export function AllArticlesAdminTable() {
+export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolean }) {
   const { page, limit, setPage, setLimit } = usePagination();
   const [filter, setFilter] = useState<ModerationFilter>('Pending');
   const articles = useAllArticles(page, limit, filter);
   const counts = useModerationCounts();
   const approve = useApproveArticle();
   const decline = useDeclineArticle();
+  const requestChanges = useRequestChanges();
   const makePremium = useMakePremium();
   const remove = useDeleteArticle();
   const [reading, setReading] = useState<AdminArticle | null>(null);
@@ -94,20 +145,15 @@ export function AllArticlesAdminTable() {
 
   const onApprove = (a: AdminArticle) => run(async () => keep(await approve.mutateAsync(a._id)), m.approved);
 
-  const onDecline = async (a: AdminArticle) => {
-    const result = await swal.fire<string>({
-      title: 'Decline article',
-      input: 'textarea',
-      inputLabel: 'Reason for declining',
-      inputPlaceholder: 'Tell the writer why this article is declined',
-      inputAttributes: { maxlength: String(DECLINING_REASON_MAX) },
-      showCancelButton: true,
-      confirmButtonText: 'Decline',
-      inputValidator: (value) => decliningReasonSchema.safeParse(value).error?.issues[0]?.message,
-    });
-    if (!result.isConfirmed || !result.value) return;
-    const reason = result.value.trim();
-    await run(async () => keep(await decline.mutateAsync({ id: a._id, reason })), m.declined);
+  /** Back to the writer: declined with a reason, or changes requested with a note. */
+  const sendBack = async (a: AdminArticle, how: keyof typeof ASK) => {
+    const text = await askWriter(ASK[how]);
+    if (!text) return;
+    const send =
+      how === 'decline'
+        ? () => decline.mutateAsync({ id: a._id, reason: text })
+        : () => requestChanges.mutateAsync({ id: a._id, note: text });
+    await run(async () => keep(await send()), how === 'decline' ? m.declined : m.changesRequested);
   };
 
   const onDelete = async (a: AdminArticle) => {
@@ -134,7 +180,12 @@ export function AllArticlesAdminTable() {
 
   // Numbering follows the rows shown (the previous page stays visible while the next one loads).
   const offset = (articles.data.page - 1) * articles.data.limit;
-  const busy = approve.isPending || decline.isPending || makePremium.isPending || remove.isPending;
+  const busy =
+    approve.isPending ||
+    decline.isPending ||
+    requestChanges.isPending ||
+    makePremium.isPending ||
+    remove.isPending;
   const pendingCount = counts.data?.Pending;
   return (
     <>
@@ -238,6 +289,9 @@ export function AllArticlesAdminTable() {
                     {declined && a.decliningReason && (
                       <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.decliningReason}</p>
                     )}
+                    {a.status === 'Changes requested' && a.reviewNote && (
+                      <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.reviewNote}</p>
+                    )}
                   </td>
                   <td className="px-3 py-3" data-actions>
                     <div className="grid grid-cols-2 gap-1.5">
@@ -263,20 +317,31 @@ export function AllArticlesAdminTable() {
                         type="button"
                         className="btn btn-outline px-2 py-1 text-xs"
                         disabled={moderated || busy}
-                        onClick={() => void onDecline(a)}
+                        onClick={() => void sendBack(a, 'decline')}
                         aria-label={`Decline: ${a.articleTitle}`}
                       >
                         Decline
                       </button>
                       <button
                         type="button"
-                        className="btn btn-danger px-2 py-1 text-xs"
-                        disabled={busy}
-                        onClick={() => void onDelete(a)}
-                        aria-label={`Delete: ${a.articleTitle}`}
+                        className="btn btn-outline col-span-2 px-2 py-1 text-xs"
+                        disabled={moderated || busy}
+                        onClick={() => void sendBack(a, 'changes')}
+                        aria-label={`Request changes: ${a.articleTitle}`}
                       >
-                        Delete
+                        Request changes
                       </button>
+                      {canDelete && (
+                        <button
+                          type="button"
+                          className="btn btn-danger px-2 py-1 text-xs"
+                          disabled={busy}
+                          onClick={() => void onDelete(a)}
+                          aria-label={`Delete: ${a.articleTitle}`}
+                        >
+                          Delete
+                        </button>
+                      )}
                       {a.isPremium === 'Yes' ? (
                         <PremiumBadge className="justify-center" />
                       ) : (

@@ -19,7 +19,13 @@ const ROSA = {
     cancelAtPeriodEnd: true,
   },
 };
-const OTTO = { _id: 'b'.repeat(24), email: 'otto@newsroom.test', name: 'Otto', premiumEndAt: null };
+const OTTO = {
+  _id: 'b'.repeat(24),
+  email: 'otto@newsroom.test',
+  name: 'Otto',
+  premiumEndAt: null,
+  editor: true,
+};
 
 const ROSA_BILLING = {
   premium: {
@@ -75,6 +81,8 @@ beforeAll(async () => {
         status: 200,
         body: { id: 'g1', email: ROSA.email, days: 30, premiumEndAt: '2026-07-31T12:00:00.000Z' },
       };
+    if (method === 'PATCH' && /^\/(make|remove)-editor\//.test(path))
+      return { status: 200, body: { message: 'Changed to editor', modifiedCount: 1 } };
     if (method === 'POST' && path === '/admin/refunds')
       return { status: 200, body: { refundId: 're_1', status: 'succeeded' } };
     return { status: 404, body: { message: 'Not found' } };
@@ -83,6 +91,35 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const admin = sessionValue({ isAdmin: true });
+
+describe('All Users: the editor role', () => {
+  it('offers Make Editor beside Make Admin, and Remove Editor to an editor', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AllUsersTable />, { session: admin });
+
+    const otto = (await screen.findByRole('button', { name: 'Remove Editor: Otto' })).closest('tr')!;
+    expect(within(otto).getByText('Editor', { selector: '.badge' })).toBeInTheDocument();
+    expect(within(otto).getByRole('button', { name: 'Make Admin: Otto' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Editor: Otto' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Editor: Rosa' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Make Editor: Rosa' }));
+    await waitFor(() =>
+      expect(api.seen.some((r) => r.method === 'PATCH' && r.path === `/make-editor/${ROSA._id}`)).toBe(true),
+    );
+    expect(await screen.findByRole('heading', { name: 'Changed To Editor!' })).toBeInTheDocument();
+    expect(screen.getByText('Rosa is now an editor.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Editor: Otto' }));
+    await waitFor(() =>
+      expect(api.seen.some((r) => r.method === 'PATCH' && r.path === `/remove-editor/${OTTO._id}`)).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'No Longer An Editor' })).toBeInTheDocument();
+  }, 15_000);
+});
 
 describe('All Users: subscriptions and refunds', () => {
   it("shows each user's subscription state in words", async () => {

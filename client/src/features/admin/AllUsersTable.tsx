@@ -5,18 +5,22 @@ import { LoadError } from '@/components/LoadError';
 import { Pagination, usePagination } from '@/components/Pagination';
 import { TableShell } from '@/components/TableShell';
 import { confirmAction, swal } from '@/lib/swal';
-import { useAllUsers, useMakeAdmin } from '@/lib/api/admin';
+import { useAllUsers, useMakeAdmin, useSetEditor } from '@/lib/api/admin';
 import { DateTime } from '@/components/DateTime';
 import { isLiveSubscription, planLabel, subscriptionStatusLabel } from '@/lib/billing-labels';
 import { adminMessages as m } from './messages';
 import type { AdminUser } from './types';
 import { UserPaymentsDialog } from './UserPaymentsDialog';
 
-/** /dashboard/all-users: paged users with Make Admin (irreversible, docs/product.md §4). */
+/**
+ * /dashboard/all-users: paged users with Make Admin (irreversible, docs/product.md §4) and Make Editor /
+ * Remove Editor (an editor moderates articles only: docs/roles.md).
+ */
 export function AllUsersTable() {
   const { page, limit, setPage, setLimit } = usePagination();
   const users = useAllUsers(page, limit);
   const promote = useMakeAdmin();
+  const editorRole = useSetEditor();
   const [paymentsOf, setPaymentsOf] = useState<{ email: string; name: string } | null>(null);
 
   const onMakeAdmin = async (user: AdminUser) => {
@@ -31,6 +35,21 @@ export function AllUsersTable() {
     } catch (error) {
       console.error(error);
       void swal.fire({ icon: 'error', title: m.makeAdminFailedTitle, text: m.makeAdminFailedText });
+    }
+  };
+
+  const onSetEditor = async (user: AdminUser, editor: boolean) => {
+    const who = user.name || user.email;
+    try {
+      await editorRole.mutateAsync({ id: user._id, editor });
+      void swal.fire({
+        icon: 'success',
+        title: editor ? m.madeEditor : m.removedEditor,
+        text: editor ? `${who} is now an editor.` : `${who} no longer moderates articles.`,
+      });
+    } catch (error) {
+      console.error(error);
+      void swal.fire({ icon: 'error', title: m.makeAdminFailedTitle, text: m.editorFailedText });
     }
   };
 
@@ -79,15 +98,27 @@ export function AllUsersTable() {
                 {user.role === 'Admin' ? (
                   <span className="badge bg-accent-soft text-ink">Admin</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn btn-outline px-3 py-1.5"
-                    onClick={() => void onMakeAdmin(user)}
-                    disabled={promote.isPending && promote.variables === user._id}
-                    aria-label={`Make Admin: ${name || user.email}`}
-                  >
-                    Make Admin
-                  </button>
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <button
+                      type="button"
+                      className="btn btn-outline px-3 py-1.5"
+                      onClick={() => void onMakeAdmin(user)}
+                      disabled={promote.isPending && promote.variables === user._id}
+                      aria-label={`Make Admin: ${name || user.email}`}
+                    >
+                      Make Admin
+                    </button>
+                    {user.editor && <span className="badge bg-accent-soft text-ink">Editor</span>}
+                    <button
+                      type="button"
+                      className="btn btn-outline px-3 py-1.5"
+                      onClick={() => void onSetEditor(user, !user.editor)}
+                      disabled={editorRole.isPending && editorRole.variables?.id === user._id}
+                      aria-label={`${user.editor ? 'Remove Editor' : 'Make Editor'}: ${name || user.email}`}
+                    >
+                      {user.editor ? 'Remove Editor' : 'Make Editor'}
+                    </button>
+                  </div>
                 )}
               </td>
               <td className="px-4 py-3" data-actions>

@@ -1,4 +1,9 @@
-import { DECLINING_REASON_MAX, decliningReasonSchema } from '@newsroom/common';
+import {
+  DECLINING_REASON_MAX,
+  decliningReasonSchema,
+  REVIEW_NOTE_MAX,
+  reviewNoteSchema,
+} from '@newsroom/common';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/Field';
 import { LoadError } from '@/components/LoadError';
@@ -8,7 +13,7 @@ import { Spinner } from '@/components/Spinner';
 import { displayStatus, PremiumBadge, StatusBadge } from '@/components/StatusBadge';
 import { errorMessage } from '@/lib/error-message';
 import { formatDate } from '@/lib/format-date';
-import { useApproveArticle, useDeclineArticle, useMakePremium } from '@/lib/api/admin';
+import { useApproveArticle, useDeclineArticle, useMakePremium, useRequestChanges } from '@/lib/api/admin';
 import { useArticle } from '@/lib/api/articles';
 import { adminMessages as m } from './messages';
 import type { AdminArticle } from './types';
@@ -23,9 +28,32 @@ interface ArticlePreviewDialogProps {
   returnFocus?: () => HTMLElement | null | undefined;
 }
 
+/** The two ways back to the writer: what the form asks for and what it sends. */
+const SEND_BACK = {
+  decline: {
+    label: 'Reason for declining',
+    placeholder: 'Tell the writer why this article is declined',
+    max: DECLINING_REASON_MAX,
+    schema: decliningReasonSchema,
+    submit: 'Decline article',
+    busy: 'Declining',
+    done: m.declined,
+  },
+  changes: {
+    label: 'What should the writer change?',
+    placeholder: 'The writer sees this note in My Articles',
+    max: REVIEW_NOTE_MAX,
+    schema: reviewNoteSchema,
+    submit: 'Send back for changes',
+    busy: 'Sending back',
+    done: m.changesRequested,
+  },
+} as const;
+
 /**
- * The admin reads the whole article (text as plain text with its line breaks, never HTML) and
- * approves, declines with a reason, or makes it premium without leaving the dialog. Results and
+ * The moderator reads the whole article (text as plain text with its line breaks, never HTML) and
+ * approves, declines with a reason, requests changes with a note, or makes it premium without leaving
+ * the dialog. Results and
  * refusals are said inside the dialog: a toast or SweetAlert would sit behind it.
  */
 export function ArticlePreviewDialog({
@@ -57,24 +85,26 @@ function PreviewBody({
   const full = useArticle(listed._id, true);
   const approve = useApproveArticle(false);
   const decline = useDeclineArticle(false);
+  const requestChanges = useRequestChanges(false);
   const makePremium = useMakePremium(false);
   /** The answer of the last moderation here: newer than the row the dialog was opened from. */
   const [latest, setLatest] = useState<AdminArticle | null>(null);
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState('');
-  const [declining, setDeclining] = useState(false);
+  /** The form open to send the article back: declined with a reason, or changes with a note. */
+  const [sending, setSending] = useState<keyof typeof SEND_BACK | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  // The reason field takes the focus when it opens (the Decline button it replaces is gone).
+  // The text field takes the focus when it opens (the button it replaces is gone).
   useEffect(() => {
-    if (declining) reasonRef.current?.focus();
-  }, [declining]);
+    if (sending) reasonRef.current?.focus();
+  }, [sending]);
 
   const a = { ...listed, ...(full.data as Partial<AdminArticle> | undefined), ...latest };
   const status = displayStatus(a.status);
   const pending = status === 'Pending';
-  const busy = approve.isPending || decline.isPending || makePremium.isPending;
+  const busy = approve.isPending || decline.isPending || requestChanges.isPending || makePremium.isPending;
 
   const act = async (action: () => Promise<AdminArticle>, said: string) => {
     setDone('');
@@ -91,15 +121,30 @@ function PreviewBody({
     }
   };
 
-  const onDecline = async (e: FormEvent) => {
+  const onSendBack = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = decliningReasonSchema.safeParse(reason);
+    if (!sending) return;
+    const form = SEND_BACK[sending];
+    const checked = form.schema.safeParse(reason);
     if (!checked.success) {
       setReasonError(checked.error.issues[0]?.message ?? '');
       return;
     }
     const text = checked.data;
-    if (await act(() => decline.mutateAsync({ id: a._id, reason: text }), m.declined)) setDeclining(false);
+    const send =
+      sending === 'decline'
+        ? () => decline.mutateAsync({ id: a._id, reason: text })
+        : () => requestChanges.mutateAsync({ id: a._id, note: text });
+    if (await act(send, form.done)) {
+      setSending(null);
+      setReason('');
+    }
+  };
+  const openSendBack = (how: keyof typeof SEND_BACK) => {
+    setDone('');
+    setFailure('');
+    setReasonError('');
+    setSending(how);
   };
 
   return (
@@ -119,6 +164,9 @@ function PreviewBody({
         </p>
         {status === 'Declined' && a.decliningReason && (
           <p className="text-sm break-words text-muted">Reason for declining: {a.decliningReason}</p>
+        )}
+        {status === 'Changes requested' && a.reviewNote && (
+          <p className="text-sm break-words text-muted">Changes requested: {a.reviewNote}</p>
         )}
       </header>
 
@@ -172,15 +220,15 @@ function PreviewBody({
             {failure}
           </p>
         )}
-        {declining ? (
-          <form method="post" noValidate onSubmit={(e) => void onDecline(e)} className="grid gap-2">
-            <Field label="Reason for declining" error={reasonError || undefined} markRequired>
+        {sending ? (
+          <form method="post" noValidate onSubmit={(e) => void onSendBack(e)} className="grid gap-2">
+            <Field label={SEND_BACK[sending].label} error={reasonError || undefined} markRequired>
               {(control) => (
                 <textarea
                   {...control}
                   className="input min-h-20"
-                  maxLength={DECLINING_REASON_MAX}
-                  placeholder="Tell the writer why this article is declined"
+                  maxLength={SEND_BACK[sending].max}
+                  placeholder={SEND_BACK[sending].placeholder}
                   value={reason}
                   onChange={(e) => {
                     setReason(e.target.value);
@@ -194,31 +242,39 @@ function PreviewBody({
               <button
                 type="button"
                 className="btn btn-outline"
-                onClick={() => setDeclining(false)}
+                onClick={() => setSending(null)}
                 disabled={busy}
               >
                 Cancel
               </button>
-              <button type="submit" className="btn btn-danger" disabled={busy}>
-                {decline.isPending && <Spinner className="size-4" label="Declining" />}
-                Decline article
+              <button
+                type="submit"
+                className={sending === 'decline' ? 'btn btn-danger' : 'btn btn-primary'}
+                disabled={busy}
+              >
+                {busy && <Spinner className="size-4" label={SEND_BACK[sending].busy} />}
+                {SEND_BACK[sending].submit}
               </button>
             </div>
           </form>
         ) : (
-          // Three equal columns at phone width keep the three actions on one line under the text.
+          // Equal columns at phone width keep the actions in two lines under the text.
           <div className="grid grid-cols-3 gap-2 sm:flex sm:justify-end">
             <button
               type="button"
               className="btn btn-outline px-2 sm:px-4"
               disabled={!pending || busy}
-              onClick={() => {
-                setDone('');
-                setFailure('');
-                setDeclining(true);
-              }}
+              onClick={() => openSendBack('decline')}
             >
               Decline
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline px-2 leading-tight sm:px-4"
+              disabled={!pending || busy}
+              onClick={() => openSendBack('changes')}
+            >
+              Request changes
             </button>
             {a.isPremium !== 'Yes' && (
               <button

@@ -121,6 +121,21 @@ describe('LiveEvents', () => {
       await screen.findByText('Your article “Tides” was declined: Needs two sources'),
     ).toBeInTheDocument();
 
+    const sentBack = {
+      type: 'article.changesRequested',
+      articleId: 'a4',
+      title: 'Quay wall',
+      note: 'Add the council’s answer',
+      own: true,
+    };
+    expect(await refetchedBy(() => source!.emit(sentBack, 'x-2b'), 2)).toEqual([
+      '/all-articles/data',
+      `/articles/${encodeURIComponent(EMAIL)}`,
+    ]);
+    expect(
+      await screen.findByText('Changes requested on “Quay wall”: Add the council’s answer'),
+    ).toBeInTheDocument();
+
     // Someone else's approval: the same lists refresh, no toast.
     const theirs = { ...approved, articleId: 'a3', title: 'Not mine', own: false };
     await refetchedBy(() => source!.emit(theirs, 'x-3'), 4);

@@ -36,6 +36,11 @@ export async function makeAdmin(id: string): Promise<void> {
   await api.patch(`/make-admin/${enc(id)}`);
 }
 
+/** PATCH /make-editor/{id} (true) or /remove-editor/{id} (false): the editor role. */
+export async function setEditor({ id, editor }: { id: string; editor: boolean }): Promise<void> {
+  await api.patch(`/${editor ? 'make-editor' : 'remove-editor'}/${enc(id)}`);
+}
+
 /** GET /all-articles/data; 'All' lists Pending first, then the decided ones. */
 export async function fetchAllArticles(page: number, limit: number, status: ModerationFilter = 'All') {
   const params: Record<string, string | number> = { limit, page };
@@ -70,6 +75,12 @@ export async function approveArticle(id: string): Promise<AdminArticle> {
 /** PATCH /article/decline/{id} */
 export async function declineArticle(id: string, decliningReason: string): Promise<AdminArticle> {
   const { data } = await api.patch<Moderated>(`/article/decline/${enc(id)}`, { decliningReason });
+  return data.article;
+}
+
+/** PATCH /article/request-changes/{id}: back to its writer with the note. */
+export async function requestChanges(id: string, reviewNote: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/article/request-changes/${enc(id)}`, { reviewNote });
   return data.article;
 }
 
@@ -156,6 +167,13 @@ export const useDeclineArticle = (errorToast = true) =>
     ({ id }) => staleAfter.articleDeclined(id),
     errorToast,
   );
+export const useRequestChanges = (errorToast = true) =>
+  useAdminMutation(
+    ({ id, note }: { id: string; note: string }) => requestChanges(id, note),
+    ({ id }) => staleAfter.articleDeclined(id),
+    errorToast,
+  );
+export const useSetEditor = () => useAdminMutation(setEditor, () => staleAfter.editorRoleChanged());
 export const useMakePremium = (errorToast = true) =>
   useAdminMutation(makePremium, staleAfter.articleMadePremium, errorToast);
 // The form shows the error next to its fields (a taken name under the name).

@@ -33,7 +33,7 @@ export const staleAfter = {
     ...publicLists,
     ...oneArticle(id),
   ],
-  /** Only Pending articles are declined: nothing public changes. */
+  /** Only Pending articles are declined or sent back for changes: nothing public changes. */
   articleDeclined: (id: string): QueryKey[] => [k.myArticles, k.admin.articles, ...oneArticle(id)],
   articleMadePremium: (id: string): QueryKey[] => [
     k.myArticles,
@@ -56,6 +56,8 @@ export const staleAfter = {
   /** The role shows in the admin's user table, and in the promoted user's own profile (their tabs). */
   userMadeAdmin: (promotedIsMe = false): QueryKey[] =>
     promotedIsMe ? [k.admin.users, k.profiles] : [k.admin.users],
+  /** The editor role shows in the admin's user table (the editor's own tabs read it on their next load). */
+  editorRoleChanged: (): QueryKey[] => [k.admin.users],
   /** Name and photo show in the admin's user table and on the writer's public page too. */
   profileUpdated: (email: string): QueryKey[] => [k.profile(email), k.admin.users, k.writers],
   /**

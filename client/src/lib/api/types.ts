@@ -40,7 +40,9 @@ export type {
 
 /** An article as the API answers it (public answers carry userInfo without email). */
 export type Article = ArticleCard &
-  Partial<Pick<ArticleRecord, 'decliningReason' | 'updatedAt'>> & { userInfo: { email?: string } };
+  Partial<Pick<ArticleRecord, 'decliningReason' | 'updatedAt' | 'reviewNote' | 'reviewNoteAt'>> & {
+    userInfo: { email?: string };
+  };
 
 /** GET /all-articles/approved filters ("All Articles"). */
 export interface ApprovedFilter {
@@ -66,7 +68,15 @@ export type AdminArticle = Omit<Article, 'articleDescription' | 'userInfo'> & {
 
 export type AdminUser = Pick<
   User,
-  '_id' | 'email' | 'displayName' | 'photoURL' | 'role' | 'premiumEndAt' | 'emailVerified' | 'subscription'
+  | '_id'
+  | 'email'
+  | 'displayName'
+  | 'photoURL'
+  | 'role'
+  | 'editor'
+  | 'premiumEndAt'
+  | 'emailVerified'
+  | 'subscription'
 > & {
   name?: string;
 };

@@ -1,5 +1,14 @@
 import { DashboardLayout, type DashboardMenuItem } from '@/components/DashboardLayout';
-import { AwardIcon, BarChartIcon, CreditCardIcon, MailIcon, UserIcon } from '@/components/screen-icons';
+import {
+  AwardIcon,
+  BarChartIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  MailIcon,
+  UserIcon,
+} from '@/components/screen-icons';
+import { useProfile } from '@/lib/api/users';
+import { useAuth } from '@/lib/auth';
 
 const items: DashboardMenuItem[] = [
   { to: '/user-dashboard', label: 'Statistics', icon: BarChartIcon, end: true },
@@ -9,7 +18,16 @@ const items: DashboardMenuItem[] = [
   { to: '/user-dashboard/email', label: 'E-mail', icon: MailIcon },
 ];
 
-/** /user-dashboard: a signed-in user's area (docs/product.md §2). */
+/** An editor's moderation table (docs/roles.md). */
+const moderation: DashboardMenuItem = {
+  to: '/user-dashboard/moderation',
+  label: 'All Articles',
+  icon: FileTextIcon,
+};
+
+/** /user-dashboard: a signed-in user's area (docs/product.md §2); editors also moderate from here. */
 export default function UserDashboard() {
-  return <DashboardLayout title="Dashboard" items={items} />;
+  const { user } = useAuth();
+  const editor = useProfile(user?.email).data?.editor === true;
+  return <DashboardLayout title="Dashboard" items={editor ? [...items, moderation] : items} />;
 }

@@ -13,7 +13,10 @@ import { cutTitle } from './title';
 import type { OwnArticle } from './types';
 import { UpdateArticleForm } from './UpdateArticleForm';
 
-/** docs/product.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. */
+/**
+ * docs/product.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. An article a
+ * moderator sent back ('Changes requested') shows their note under its status; Update resubmits it.
+ */
 export function MyArticlesTable() {
   const { user } = useAuth();
   const articles = useMyArticles(user?.email);
@@ -100,6 +103,14 @@ export function MyArticlesTable() {
                     </button>
                   )}
                 </div>
+                {article.status === 'Changes requested' && article.reviewNote && (
+                  <p className="mt-1 max-w-[18rem] text-sm break-words" data-testid="review-note">
+                    <span className="font-semibold">Note from the editor:</span> {article.reviewNote}
+                    <span className="block text-xs text-muted">
+                      Update the article to send it back for review.
+                    </span>
+                  </p>
+                )}
               </td>
               <td className="px-4 py-3" data-label="Premium">
                 {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
