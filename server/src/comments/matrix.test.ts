@@ -9,7 +9,16 @@ import { bearer, makeTestApp, signInAs, testConfig, type SignedIn, type TestApp 
 import { insertArticle } from '../test/article-fixtures.js';
 import { insertComment } from '../test/comment-fixtures.js';
 
-const ROLES = ['anonymous', 'reader', 'another reader', 'premium', 'writer', 'admin', 'banned'] as const;
+const ROLES = [
+  'anonymous',
+  'reader',
+  'another reader',
+  'premium',
+  'writer',
+  'editor',
+  'admin',
+  'banned',
+] as const;
 type Role = (typeof ROLES)[number];
 type Row = Record<Role, number>;
 
@@ -25,15 +34,16 @@ beforeAll(async () => {
       rateLimits: { ...testConfig('/tmp').rateLimits, comments: unlimited, commentsDaily: unlimited },
     },
   });
-  const [reader, other, premium, writer, admin, banned] = await Promise.all([
+  const [reader, other, premium, writer, editor, admin, banned] = await Promise.all([
     signInAs(t, { name: 'Rex Reader' }),
     signInAs(t, { name: 'Olga Other' }),
     signInAs(t, { role: 'premium', name: 'Priya Premium' }),
     signInAs(t, { name: 'Wendy Writer' }),
+    signInAs(t, { role: 'editor', name: 'Eddie Editor' }),
     signInAs(t, { role: 'admin', name: 'Ada Admin' }),
     signInAs(t, { name: 'Bob Banned' }),
   ]);
-  Object.assign(who, { reader, 'another reader': other, premium, writer, admin, banned });
+  Object.assign(who, { reader, 'another reader': other, premium, writer, editor, admin, banned });
   const userInfo = { name: 'Wendy Writer', image: '', email: writer.email };
   articles.free = await insertArticle(t.store, { userInfo });
   articles.premium = await insertArticle(t.store, { userInfo, isPremium: 'Yes' });
@@ -92,6 +102,7 @@ const row = (
   other: number,
   premium: number,
   writer: number,
+  editor: number,
   admin: number,
   banned: number,
 ): Row => ({
@@ -100,34 +111,36 @@ const row = (
   'another reader': other,
   premium,
   writer,
+  editor,
   admin,
   banned,
 });
-const adminOnly = row(401, 403, 403, 403, 403, 200, 403);
+// Editors moderate articles, not comments (docs/roles.md); they read every article, so its comments.
+const adminOnly = row(401, 403, 403, 403, 403, 403, 200, 403);
 
 // The free article's comment is the reader's; the premium article's is the premium reader's.
 const MATRIX: Record<'free' | 'premium', Record<string, Row>> = {
   free: {
-    'GET /articles/:id/comments': row(200, 200, 200, 200, 200, 200, 200),
-    'POST /articles/:id/comments': row(401, 201, 201, 201, 201, 201, 409),
-    'PATCH /comments/:id': row(401, 200, 403, 403, 403, 403, 403),
-    'DELETE /comments/:id': row(401, 200, 403, 403, 403, 200, 403),
-    'PUT /comments/:id/pin': row(401, 403, 403, 403, 200, 200, 403),
-    'DELETE /comments/:id/pin': row(401, 403, 403, 403, 200, 200, 403),
-    'POST /comments/:id/reports': row(401, 409, 200, 200, 200, 200, 200),
+    'GET /articles/:id/comments': row(200, 200, 200, 200, 200, 200, 200, 200),
+    'POST /articles/:id/comments': row(401, 201, 201, 201, 201, 201, 201, 409),
+    'PATCH /comments/:id': row(401, 200, 403, 403, 403, 403, 403, 403),
+    'DELETE /comments/:id': row(401, 200, 403, 403, 403, 403, 200, 403),
+    'PUT /comments/:id/pin': row(401, 403, 403, 403, 200, 403, 200, 403),
+    'DELETE /comments/:id/pin': row(401, 403, 403, 403, 200, 403, 200, 403),
+    'POST /comments/:id/reports': row(401, 409, 200, 200, 200, 200, 200, 200),
     'GET /admin/comments': adminOnly,
     'GET /admin/comments/counts': adminOnly,
     'PATCH /admin/comments/:id': adminOnly,
     'PUT /admin/comment-bans/:id': adminOnly,
   },
   premium: {
-    'GET /articles/:id/comments': row(402, 402, 402, 200, 200, 200, 402),
-    'POST /articles/:id/comments': row(401, 402, 402, 201, 201, 201, 402),
-    'PATCH /comments/:id': row(401, 402, 402, 200, 403, 403, 402),
-    'DELETE /comments/:id': row(401, 402, 402, 200, 403, 200, 402),
-    'PUT /comments/:id/pin': row(401, 402, 402, 403, 200, 200, 402),
-    'DELETE /comments/:id/pin': row(401, 402, 402, 403, 200, 200, 402),
-    'POST /comments/:id/reports': row(401, 402, 402, 409, 200, 200, 402),
+    'GET /articles/:id/comments': row(402, 402, 402, 200, 200, 200, 200, 402),
+    'POST /articles/:id/comments': row(401, 402, 402, 201, 201, 201, 201, 402),
+    'PATCH /comments/:id': row(401, 402, 402, 200, 403, 403, 403, 402),
+    'DELETE /comments/:id': row(401, 402, 402, 200, 403, 403, 200, 402),
+    'PUT /comments/:id/pin': row(401, 402, 402, 403, 200, 403, 200, 402),
+    'DELETE /comments/:id/pin': row(401, 402, 402, 403, 200, 403, 200, 402),
+    'POST /comments/:id/reports': row(401, 402, 402, 409, 200, 200, 200, 402),
     'PATCH /admin/comments/:id': adminOnly,
   },
 };

@@ -25,7 +25,7 @@ import type { CommentChange, DomainEvents } from '../events/domain.js';
 import { newId } from '../store/ids.js';
 import type { Filter, Store } from '../store/port.js';
 import { createUserService } from '../users/service.js';
-import { isAdmin, isPremium, publicName, type User } from '../users/types.js';
+import { isAdmin, isModerator, isPremium, publicName, type User } from '../users/types.js';
 import { createCommentRepository, type CommentRecord, type CommentState } from './repository.js';
 
 export type CommentService = ReturnType<typeof createCommentService>;
@@ -76,7 +76,8 @@ export function createCommentService(deps: {
 
   const mayRead = (access: ArticleAccess, caller: User | null) =>
     access.isPremium !== 'Yes' ||
-    (!!caller && (access.authorEmail === caller.email || isAdmin(caller) || isPremium(caller, now())));
+    // Editors read every article to moderate it, so its comments too (docs/roles.md).
+    (!!caller && (access.authorEmail === caller.email || isModerator(caller) || isPremium(caller, now())));
 
   /** The article, when the caller may read its comments: 404 unknown or unapproved, 402 premium. */
   const readable = async (articleId: string, caller: User | null) => {
