@@ -5,28 +5,17 @@ import type { AdminComment } from '@newsroom/common';
 import { startApiStandIn, type ApiStandIn } from '@/test/api-stand-in';
 import { allowDialogs } from '@/test/dialog-polyfill';
 import { allowToasts, renderScreen, sessionValue } from '@/test/render-screen';
+import { comment } from '@/test/comment-fixtures';
 import { CommentsTable } from './CommentsTable';
 
 const SPAM: AdminComment = {
-  _id: 'c'.repeat(24),
-  articleId: 'a'.repeat(24),
+  ...comment(0xc, {
+    body: 'Cheap flats here!!!',
+    author: { name: 'Sam Spammer', photoURL: '', writerId: null },
+  }),
   articleTitle: 'Harbour plan',
-  replyTo: null,
-  body: 'Cheap flats here!!!',
-  author: { name: 'Sam Spammer', photoURL: '', writerId: null },
   authorUserId: 'b'.repeat(24),
   authorBanned: false,
-  createdAt: '2026-03-10T12:00:00.000Z',
-  editedAt: null,
-  edited: false,
-  removed: false,
-  hidden: false,
-  pending: false,
-  pinned: false,
-  isWriter: false,
-  mine: false,
-  editableUntil: null,
-  replyCount: 0,
   reports: 2,
   reportReasons: ['spam', 'abuse'],
   lastReportedAt: '2026-03-10T13:00:00.000Z',

@@ -6,7 +6,7 @@ import { startApiStandIn, type ApiStandIn, type Responder } from '@/test/api-sta
 import { allowDialogs } from '@/test/dialog-polyfill';
 import { allowToasts, renderScreen, sessionValue } from '@/test/render-screen';
 import CommentsSection from './CommentsSection';
-import { ARTICLE, page, thread } from './fixtures';
+import { ARTICLE, page, thread } from '@/test/comment-fixtures';
 
 let api: ApiStandIn;
 beforeAll(async () => {

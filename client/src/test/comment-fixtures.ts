@@ -1,9 +1,10 @@
-import type { CommentPage, CommentThread } from '@newsroom/common';
+import type { Comment, CommentPage, CommentThread } from '@newsroom/common';
 
 /** Comments as the API answers them, for the comments' tests. */
 export const ARTICLE = 'a'.repeat(24);
 
-export function thread(n: number, overrides: Partial<CommentThread> = {}): CommentThread {
+/** One comment as the API answers it (no replies: see `thread`). */
+export function comment(n: number, overrides: Partial<Comment> = {}): Comment {
   return {
     _id: n.toString(16).padStart(24, 'c'),
     articleId: ARTICLE,
@@ -21,9 +22,12 @@ export function thread(n: number, overrides: Partial<CommentThread> = {}): Comme
     mine: false,
     editableUntil: null,
     replyCount: 0,
-    replies: [],
     ...overrides,
   };
+}
+
+export function thread(n: number, overrides: Partial<CommentThread> = {}): CommentThread {
+  return { ...comment(n), replies: [], ...overrides };
 }
 
 export function page(comments: CommentThread[], overrides: Partial<CommentPage> = {}): CommentPage {
