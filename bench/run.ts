@@ -575,7 +575,8 @@ async function prepare(n: number): Promise<Env> {
       path: `/all-articles/approved?search=${SEARCH_COMMON}&page=1&limit=20`,
     },
     { name: 'GET /article/data/:id (signed in)', path: `/article/data/${seeded.readableId}`, headers: auth },
-    // Never cached (each answer depends on the caller): built from the comments store every time.
+    // Signed out: the app's cached page, kept until a comment of that article changes; who may read
+    // the article is checked on every request (signed-in answers are built each time).
     {
       name: 'GET /articles/:id/comments (first page)',
       path: `/articles/${seeded.readableId}/comments`,

@@ -37,7 +37,7 @@ export const LIVE_EVENT_FIELDS = {
    */
   'gift.changed': ['reason'],
   /**
-   * A comment under the article was created, edited, hidden, restored or removed (`reason`): to
+   * A comment under the article was created, edited, hidden, restored, removed, pinned or unpinned (`reason`): to
    * whoever may read the article's comments (docs/decisions/comments.md); a held one to its author
    * and admins only.
    */

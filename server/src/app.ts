@@ -150,10 +150,11 @@ export function createAppWithParts(deps: AppDeps): AppParts {
 
   // Component routers are mounted here (see each folder's routes.ts). Express tries every route of
   // every router before the one that matches, so the routers of the hot reads (the article lists and
-  // pages, "For you", publishers, counts) come first; no two routers' paths overlap, so the order
+  // pages and their comments, "For you", publishers, counts) come first; no two routers' paths overlap, so the order
   // changes no answer (app.test.ts fails when a path and method reach two routers).
   app.use(readingRoutes(ctx));
   app.use(articleRoutes(ctx));
+  app.use(commentRoutes(ctx));
   app.use(publisherRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(authRoutes(ctx));
@@ -165,7 +166,6 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(followRoutes(ctx));
   app.use(mailRoutes(ctx));
   app.use(giftRoutes(ctx));
-  app.use(commentRoutes(ctx));
   app.use(uploadRoutes(ctx));
   // The API's own description: GET /openapi.json and the reference page GET /docs.
   app.use(openApiRoutes());

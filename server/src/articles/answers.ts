@@ -99,6 +99,14 @@ export function createArticleAnswers(cache: AnswerCache, articles: ArticleServic
       return { article: JSON.parse(cached.body) as unknown, access: cached.meta };
     },
 
+    /** Who may read the approved article of that id, and its title (parsed only when asked); null else. */
+    async approvedAccess(id: string): Promise<{ access: ArticleAccess; title: () => string } | null> {
+      const cached = await publicDetails(id);
+      if (!cached || !articles.isPublic(cached.meta)) return null;
+      const title = () => (JSON.parse(cached.body) as { articleTitle?: string }).articleTitle ?? '';
+      return { access: cached.meta, title };
+    },
+
     /**
      * GET /articles/public/{id}: an approved article's teaser for anyone (premium or not: the
      * full text still needs a session); 404 for unknown and unapproved ones alike.

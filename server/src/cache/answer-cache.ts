@@ -141,6 +141,20 @@ export class AnswerCache {
   }
 
   /**
+   * Drops every answer of `group` whose key starts with `prefix` (an article's pages of comments);
+   * builds of such keys in flight are answered but not kept, as with invalidateKey.
+   */
+  invalidatePrefix(group: string, prefix: string): void {
+    const start = `${group}\u0000${prefix}`;
+    for (const [key, entry] of this.entries) {
+      if (entry.group === group && key.startsWith(start)) this.entries.delete(key);
+    }
+    for (const key of this.inflight.keys()) {
+      if (key.startsWith(start)) this.staleBuilds.add(key);
+    }
+  }
+
+  /**
    * Changes whenever `key` of `group`, or the whole group, is dropped: lets others keep something of
    * their own per key (the guards' user records, auth/user-records.ts) and tell when it went stale.
    */
@@ -232,4 +246,9 @@ export const CacheGroup = {
   forYou: 'for-you',
   /** Related reading under each article, keyed by its id. */
   related: 'related',
+  /**
+   * Signed-out pages of an article's comments, keyed `<articleId>|<sort>|<page>|<limit>` (who may
+   * read them is checked before the cache, on every request).
+   */
+  comments: 'comments',
 } as const;

@@ -12,6 +12,9 @@ const ANSWERS: Array<[group: string, key: string]> = [
   [CacheGroup.publishers, 'all'],
   [CacheGroup.publisherCounts, 'all'],
   [CacheGroup.userStats, 'counts'],
+  [CacheGroup.comments, 'a1|newest|1|20'],
+  [CacheGroup.comments, 'a1|oldest|1|20'],
+  [CacheGroup.comments, 'a10|newest|1|20'],
 ];
 
 /** The answers (group:key) an event drops, and the users whose guard record went stale. */
@@ -55,10 +58,14 @@ describe('domain events drop the cached answers they make stale, and no others',
   });
 
   it('moderation: approval drops the lists; a declined draft and a submission do not', async () => {
+    // Approval can make a commenter a writer (a link on each of their comments): every page of comments.
     expect((await dropped({ type: 'article.approved', article: article(true) })).answers).toEqual([
       'article-lists:trending',
       'article-lists:approved:1',
       'article-details:a1',
+      'comments:a1|newest|1|20',
+      'comments:a1|oldest|1|20',
+      'comments:a10|newest|1|20',
     ]);
     expect(
       (await dropped({ type: 'article.declined', article: article(false), reason: 'No' })).answers,
@@ -75,6 +82,9 @@ describe('domain events drop the cached answers they make stale, and no others',
       'article-lists:approved:1',
       'article-details:a1',
       'publisher-counts:all',
+      'comments:a1|newest|1|20',
+      'comments:a1|oldest|1|20',
+      'comments:a10|newest|1|20',
     ]);
   });
 
@@ -83,6 +93,34 @@ describe('domain events drop the cached answers they make stale, and no others',
       'article-lists:trending',
       'article-details:a2',
     ]);
+  });
+
+  it("a comment drops that article's pages of comments (every order), not another's, nor any list", async () => {
+    for (const change of [
+      'created',
+      'edited',
+      'hidden',
+      'restored',
+      'removed',
+      'pinned',
+      'unpinned',
+    ] as const) {
+      const event: DomainEvent = {
+        type: 'comment.changed',
+        change,
+        commentId: 'c',
+        articleId: 'a1',
+        title: 'T',
+        premium: false,
+        writer: 'w@x.test',
+        author: 'r@x.test',
+        shown: true,
+      };
+      expect(await dropped(event), change).toEqual({
+        answers: ['comments:a1|newest|1|20', 'comments:a1|oldest|1|20'],
+        users: [],
+      });
+    }
   });
 
   it('a new publisher drops the publishers and the counts per publisher', async () => {
@@ -98,9 +136,14 @@ describe('domain events drop the cached answers they make stale, and no others',
       users: [],
     });
     expect(
-      await dropped({ type: 'user.changed', email: 'r@x.test', fields: ['name', 'lastSeenAt'] }),
+      await dropped({ type: 'user.changed', email: 'r@x.test', fields: ['phone', 'lastSeenAt'] }),
     ).toEqual({
       answers: [],
+      users: ['r@x.test'],
+    });
+    // A name or photo shows on the pages of comments.
+    expect(await dropped({ type: 'user.changed', email: 'r@x.test', fields: ['name'] })).toEqual({
+      answers: ['comments:a1|newest|1|20', 'comments:a1|oldest|1|20', 'comments:a10|newest|1|20'],
       users: ['r@x.test'],
     });
     for (const event of [

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../events/domain.js';
 import { CacheGroup, TRENDING_KEY, type AnswerCache } from './answer-cache.js';
 
 /** One cached answer (or a whole group) an event made stale. */
-export type CacheDrop = { group: string; key?: string };
+export type CacheDrop = { group: string; key?: string; prefix?: string };
 
 /**
  * Which cached answers each domain event makes stale (docs/decisions/cache-invalidation.md): no more
@@ -23,6 +23,9 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
     { group: CacheGroup.forYou },
     { group: CacheGroup.related },
   ];
+  // Signed-out pages of comments show authors' names, photos and writer links (whether they have an
+  // approved article): what changes those drops them all; a comment drops its article's pages.
+  const allComments: CacheDrop = { group: CacheGroup.comments };
   switch (event.type) {
     case 'article.submitted':
       return [details(event.article.id), perPublisher];
@@ -30,14 +33,18 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
       // Its publisher may have changed; the public lists only if it was in them.
       return [details(event.article.id), perPublisher, ...(event.wasApproved ? readingLists : [])];
     case 'article.approved':
-      return [details(event.article.id), ...readingLists];
+      return [details(event.article.id), ...readingLists, allComments];
     case 'article.declined':
     case 'article.changesRequested':
       return [details(event.article.id)];
     case 'article.madePremium':
       return [details(event.article.id), ...(event.article.approved ? readingLists : [])];
     case 'article.deleted':
-      return [details(event.article.id), perPublisher, ...(event.article.approved ? readingLists : [])];
+      return [
+        details(event.article.id),
+        perPublisher,
+        ...(event.article.approved ? [...readingLists, allComments] : []),
+      ];
     case 'article.viewed':
       return [
         details(event.articleId),
@@ -58,7 +65,7 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
         ...(fields.some((f) => f === 'role' || f === 'premiumEndAt') ? [userStats] : []),
         // A writer's page shows their name and photo.
         ...(fields.some((f) => f === 'name' || f === 'displayName' || f === 'photoURL')
-          ? [{ group: CacheGroup.writers }]
+          ? [{ group: CacheGroup.writers }, allComments]
           : []),
       ];
     }
@@ -74,11 +81,12 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
         { group: CacheGroup.forYou, key: event.follower },
         ...(event.kind === 'writer' ? [{ group: CacheGroup.writers }] : []),
       ];
+    case 'comment.changed':
+      // That article's signed-out pages of comments, and nothing else (never the article lists).
+      return [{ group: CacheGroup.comments, prefix: `${event.articleId}|` }];
     case 'gift.changed':
     case 'meter.counted':
-    case 'comment.changed':
-      // Per reader and never cached: gifted and metered reads, and comments, are answered fresh each
-      // time (a comment drops no cached answer).
+      // Per reader and never cached: gifted and metered reads are answered fresh each time.
       return [];
   }
 }
@@ -86,7 +94,8 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
 /** Applies an event's drops to the cache. */
 export function invalidate(cache: AnswerCache, event: DomainEvent): void {
   for (const drop of dropsOf(event)) {
-    if (drop.key === undefined) cache.invalidate(drop.group);
+    if (drop.prefix !== undefined) cache.invalidatePrefix(drop.group, drop.prefix);
+    else if (drop.key === undefined) cache.invalidate(drop.group);
     else cache.invalidateKey(drop.group, drop.key);
   }
 }

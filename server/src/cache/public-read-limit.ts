@@ -67,9 +67,10 @@ export class PublicReadLimiter {
       res.set('Retry-After', String(wait));
       throw new TooManyRequests('Too many new searches, please try again later');
     };
-    const client = ipKeyGenerator(req.ip ?? 'unknown');
+    // Who the client is is worked out on a miss only: a hit (almost every request) costs nothing here.
+    const client = () => ipKeyGenerator(req.ip ?? 'unknown');
     const { shared } = this;
-    if (shared) return () => this.takeShared(shared, client).then(refuse);
-    return () => refuse(this.take(client));
+    if (shared) return () => this.takeShared(shared, client()).then(refuse);
+    return () => refuse(this.take(client()));
   }
 }

@@ -347,7 +347,7 @@ describe('counts under concurrency', () => {
       clock,
       events: noDomainEvents,
       article: async () => ({
-        article,
+        title: () => article.articleTitle,
         access: { status: 'Approved', isPremium: 'No', authorEmail: writer.email },
       }),
     });

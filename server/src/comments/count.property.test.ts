@@ -44,7 +44,7 @@ beforeAll(async () => {
     clock,
     events: noDomainEvents,
     article: async (id) => ({
-      article: { _id: id },
+      title: () => `Article ${id}`,
       access: { status: 'Approved', isPremium: 'No', authorEmail: 'w@example.test' },
     }),
   });

@@ -11,6 +11,7 @@ import {
   reportCommentBodySchema,
 } from '@newsroom/common';
 import { createArticleAnswers } from '../articles/answers.js';
+import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
@@ -22,14 +23,15 @@ const idOf = (req: Request) => parseInput(idParamSchema, req.params, 'Malformed 
 /**
  * Comments under articles (docs/decisions/comments.md). Reading follows who may read the article
  * (signed out for a free one); writing needs a session and passes the per-user comment limits.
- * Every answer depends on the caller: never stored by a shared cache.
+ * Answers are never stored by a shared cache; the signed-out pages are kept in the app's answer cache.
  */
 export function commentRoutes(ctx: RouteContext): Router {
   const router = Router();
   const answers = createArticleAnswers(ctx.cache, createArticleService(ctx));
   const users = createUserService(ctx);
-  const comments = createCommentService({ ...ctx, article: answers.approvedPublic });
+  const comments = createCommentService({ ...ctx, article: answers.approvedAccess });
   const { requireUserRecord, requireAdmin, optionalUser } = ctx.guards;
+  const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
 
   // Deleting an article deletes its comments (a listener must not throw: a failure is logged, and
   // the comments are unreachable anyway, their article being gone).
@@ -51,8 +53,23 @@ export function commentRoutes(ctx: RouteContext): Router {
   router.get('/articles/:id/comments', optionalUser, async (req, res) => {
     const articleId = idOf(req);
     const query = parseInput(commentsQuerySchema, req.query);
-    const caller = req.auth ? await users.findByEmail(req.auth.email) : null;
     res.vary('Authorization');
+    if (!req.auth) {
+      // Signed out: the same page for everyone, kept until a comment of this article changes
+      // (cache/invalidation.ts). Who may read it is asked first, every time: an article made premium
+      // or taken down answers 402 or 404 at once, whatever is cached.
+      await comments.readable(articleId, null);
+      const { sort, page, limit } = query;
+      const answer = await ctx.cache.get(
+        CacheGroup.comments,
+        `${articleId}|${sort}|${page}|${limit}`,
+        async () => ({ value: await comments.list(articleId, query, null), meta: undefined }),
+        onMiss(req, res),
+      );
+      sendCached(req, res, answer, 'private, no-store');
+      return;
+    }
+    const caller = await users.findByEmail(req.auth.email);
     res.json(await comments.list(articleId, query, caller));
   });
 

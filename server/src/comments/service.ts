@@ -30,8 +30,13 @@ import { createCommentRepository, type CommentRecord, type CommentState } from '
 
 export type CommentService = ReturnType<typeof createCommentService>;
 
-/** The approved article of that id with who may read it (the articles' cached answer); null else. */
-export type CommentableArticle = (id: string) => Promise<{ article: unknown; access: ArticleAccess } | null>;
+/**
+ * The approved article of that id: who may read it and its title (the articles' cached answer, its
+ * text read only when a comment needs the title); null else.
+ */
+export type CommentableArticle = (
+  id: string,
+) => Promise<{ access: ArticleAccess; title: () => string } | null>;
 
 const EDIT_WINDOW_MS = COMMENT_EDIT_MINUTES * 60_000;
 const PREMIUM_COMMENTS_MESSAGE = 'The comments of a premium article are for those who may read it';
@@ -204,6 +209,11 @@ export function createCommentService(deps: {
   };
 
   return {
+    /** 404 unknown or unapproved article, 402 a premium one the caller may not read. */
+    readable: async (articleId: string, caller: User | null): Promise<void> => {
+      await readable(articleId, caller);
+    },
+
     /** GET /articles/{id}/comments: a page of top-level comments with their replies, and the count. */
     async list(articleId: string, q: CommentsQuery, caller: User | null): Promise<CommentPage> {
       const { access } = await readable(articleId, caller);
@@ -239,7 +249,7 @@ export function createCommentService(deps: {
      * here before; a comment with many links is held for moderation (`pending`).
      */
     async post(articleId: string, input: CreateComment, caller: User): Promise<Comment> {
-      const { access, article } = await readable(articleId, caller);
+      const { access, title } = await readable(articleId, caller);
       await assertMayComment(caller);
       if (input.replyTo) {
         const parent = await repo.findById(input.replyTo);
@@ -259,7 +269,7 @@ export function createCommentService(deps: {
       const comment: CommentRecord = {
         _id: newId(),
         articleId,
-        articleTitle: (article as { articleTitle?: string }).articleTitle ?? '',
+        articleTitle: title(),
         parentId: input.replyTo ?? null,
         authorEmail: caller.email,
         body: input.body,
@@ -317,8 +327,11 @@ export function createCommentService(deps: {
         throw new Conflict('Only a shown top-level comment can be pinned');
       }
       const thread = await repo.thread(comment.articleId);
-      if (pinned) await repo.pin(comment.articleId, id);
-      else if (thread?.pinnedId === id) await repo.pin(comment.articleId, null);
+      const was = thread?.pinnedId ?? null;
+      if (pinned && was !== id) await repo.pin(comment.articleId, id);
+      else if (!pinned && was === id) await repo.pin(comment.articleId, null);
+      // Open pages of the article (and its cached pages) follow the pin; unchanged, nothing to say.
+      if (pinned !== (was === id)) await changed(pinned ? 'pinned' : 'unpinned', comment, access, true);
       return one(id, access, caller);
     },
 

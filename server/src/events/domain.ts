@@ -12,7 +12,7 @@ import type { FollowKind } from '@newsroom/common';
 import { isApproved, type Article } from '../articles/types.js';
 
 /** What happened to a comment. */
-export type CommentChange = 'created' | 'edited' | 'hidden' | 'restored' | 'removed';
+export type CommentChange = 'created' | 'edited' | 'hidden' | 'restored' | 'removed' | 'pinned' | 'unpinned';
 
 /** How a premium change reads to the reader: it started, renewed, lapsed, was taken back, or other. */
 export type PremiumChange = 'started' | 'renewed' | 'lapsed' | 'takenBack' | 'changed';

@@ -50,7 +50,7 @@ export async function seedComments(deps: { store: Store; clock: Clock }): Promis
       const a = DEMO_ARTICLES[index];
       if (!a || a.status !== 'Approved') return null;
       return {
-        article: { _id: id, articleTitle: a.title },
+        title: () => a.title,
         access: { status: a.status, isPremium: a.isPremium, authorEmail: account(a.author).email },
       };
     },
