@@ -14,6 +14,8 @@ export interface FirstScreenHints {
   /** Stylesheets those chunks bring. */
   css: string[];
   leadImage?: FirstScreen['leadImage'];
+  /** Code only: the site draws no first screen for this page (a signed-in screen). */
+  codeOnly?: true;
 }
 
 /**
@@ -69,7 +71,13 @@ export function firstScreenPlugin(screens: FirstScreen[]): Plugin {
         const css = [
           ...new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
         ];
-        return { path: screen.path, js, css, ...(screen.leadImage ? { leadImage: screen.leadImage } : {}) };
+        return {
+          path: screen.path,
+          js,
+          css,
+          ...(screen.leadImage ? { leadImage: screen.leadImage } : {}),
+          ...(screen.codeOnly ? { codeOnly: true as const } : {}),
+        };
       });
       this.emitFile({
         type: 'asset',

@@ -19,27 +19,38 @@ export interface FirstScreen {
    * with the page so that none waits for another (docs/decisions/first-screen-hints.md).
    */
   submitLoads?: string[];
+  /**
+   * A signed-in screen: its code (and `submitLoads`) is announced with the page, no first screen is
+   * drawn on the server (it needs the reader's session), so a person who lands on it straight from a
+   * link or a bookmark waits for one round of script loading, not a chain of lazily loaded chunks.
+   */
+  codeOnly?: true;
 }
 
 /**
- * What a sign-in or a registration made before the app has run loads on its way to the signed-in home
- * page: the handover that completes the held submit, Firebase Auth, the API client and session calls,
- * the toast, the home screen, the account menu, the footer and the live stream (issue 33, item 3:
- * four rounds of script loading before, one after).
+ * What every signed-in screen loads lazily while the session is restored and the frame drawn: the
+ * handover, Firebase Auth, the API client and session calls, the toast, the account menu, the footer,
+ * the live stream and the error screen.
  */
-const SIGN_IN_LOADS = [
+const SIGNED_IN_FRAME = [
   'src/first-screen/handover.ts',
   'src/lib/firebase.ts',
   'src/lib/api-client.ts',
   'src/lib/api/session.ts',
   'src/lib/api/stale.ts',
   'react-hot-toast',
-  'src/app/routes/Home.tsx',
   'src/app/RouteError.tsx',
   'src/components/AccountMenu.tsx',
   'src/components/Footer.tsx',
   'src/features/live/LiveEvents.tsx',
 ];
+
+/**
+ * What a sign-in or a registration made before the app has run loads on its way to the signed-in home
+ * page: the signed-in frame and the home screen (issue 33, item 3: four rounds of script loading
+ * before, one after).
+ */
+const SIGN_IN_LOADS = [...SIGNED_IN_FRAME, 'src/app/routes/Home.tsx'];
 
 export const FIRST_SCREENS: FirstScreen[] = [
   {
@@ -60,4 +71,22 @@ export const FIRST_SCREENS: FirstScreen[] = [
   { path: '/about-us', module: 'src/app/routes/AboutUs.tsx' },
   { path: '/login', module: 'src/app/routes/Login.tsx', submitLoads: SIGN_IN_LOADS },
   { path: '/registration', module: 'src/app/routes/Registration.tsx', submitLoads: SIGN_IN_LOADS },
+  // The writer's screens people open from a link or a bookmark, and what their forms load: the tags
+  // control (react-select, drawn when the writer reaches for the field) and where a post leads.
+  {
+    path: '/add-articles',
+    module: 'src/app/routes/AddArticle.tsx',
+    submitLoads: [
+      ...SIGNED_IN_FRAME,
+      'src/features/articles/components/TagSelectControl.tsx',
+      'src/app/routes/MyArticles.tsx',
+    ],
+    codeOnly: true,
+  },
+  {
+    path: '/user-dashboard/my-profile',
+    module: 'src/app/routes/dashboard/UserDashboard.tsx',
+    submitLoads: [...SIGNED_IN_FRAME, 'src/app/routes/dashboard/MyProfile.tsx'],
+    codeOnly: true,
+  },
 ];

@@ -21,6 +21,8 @@ const HintsSchema = z.array(
     leadImage: z
       .object({ from: z.enum(['trending', 'newest', 'article']), sizes: z.string().max(300) })
       .optional(),
+    /** A signed-in screen: its code is announced, no first screen drawn (it needs the session). */
+    codeOnly: z.literal(true).optional(),
   }),
 );
 

@@ -20,6 +20,12 @@ const HINTS = [
   { path: '/login', js: [], css: [] },
   { path: '/about-us', js: [], css: [] },
   { path: '/article-details/:id', js: [], css: [], leadImage: { from: 'article', sizes: '100vw' } },
+  {
+    path: '/add-articles',
+    js: ['assets/AddArticle-a1.js'],
+    css: ['assets/AddArticle-a1.css'],
+    codeOnly: true,
+  },
 ];
 /** The build's renderer stand-in: counts its renders per page (on globalThis, shared with the test). */
 const RENDERER = `export async function renderFirstScreen(pathname, data) {
@@ -79,5 +85,29 @@ describe('server-rendered pages', () => {
     expect((await page(`/article-details/${ID}`)).text).toContain('Second version');
     expect((await page(`/article-details/${ID}`)).text).toContain('Second version');
     expect(renders()[`/article-details/${ID}`]).toBe(2);
+  });
+
+  it('a signed-in screen gets its code announced and no first screen (it needs the session)', async () => {
+    const site = createSiteApp({
+      source: {
+        cards: () => Promise.resolve([]),
+        teaser: () => Promise.resolve(null),
+        index: () => Promise.resolve([]),
+        newest: () => Promise.resolve([]),
+      },
+      distDir: dist,
+      siteUrl: 'https://news.example',
+      logger: pino({ level: 'silent' }),
+    });
+    const res = await request(site).get('/add-articles').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/AddArticle-a1.js" />');
+    // Preloaded, not applied: the screen applies its styles when it is drawn.
+    expect(res.text).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/AddArticle-a1.css" />',
+    );
+    expect(res.text).not.toContain('<main>');
+    expect(res.text).not.toContain('first-screen-data');
+    expect(renders()['/add-articles']).toBeUndefined();
   });
 });

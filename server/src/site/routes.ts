@@ -216,6 +216,8 @@ export function siteRouter(options: SiteOptions): Router {
   const withHints = async (pathname: string, html: string, read?: TeaserRead): Promise<string> => {
     const screen = screenFor(screens, pathname);
     if (!screen) return html;
+    // A signed-in screen: its code only (no first screen: it needs the reader's session).
+    if (screen.codeOnly) return withHeadTags(html, hintTags(screen));
     const from = screen.leadImage?.from;
     let image: string | null | undefined;
     let data: FirstScreenData | null;
