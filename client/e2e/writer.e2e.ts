@@ -71,10 +71,12 @@ describe('a writer posts, the admin approves', () => {
 
     await checkScreenAtBothSizes(page, 'add-article');
 
-    // Submitting: the button is disabled with a spinner while the request runs.
+    // Submitting: the button is disabled with a spinner while the request runs. Once the dialog that
+    // says it is done opens, the page behind is hidden from roles and the button is not found: each
+    // look waits briefly (Playwright's own wait would hold the poll for 30 s) and counts that as done.
     const submit = page.getByRole('button', { name: 'Submit Article' });
     await submit.click();
-    await expect.poll(() => submit.isDisabled().catch(() => true)).toBe(true);
+    await expect.poll(() => submit.isDisabled({ timeout: 200 }).catch(() => true)).toBe(true);
     await expectSwal(page, 'Submited', 'Your article has been submited', 'none');
     await expectDialogAccessibleInBothThemes(page, 'submitted');
     await swalDialog(page).locator('.swal2-confirm').click();

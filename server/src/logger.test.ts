@@ -65,7 +65,7 @@ describe('long URLs against a running API', () => {
     await t.close();
   });
 
-  it('twenty 16 KB URLs at once leave /health answering within 100 ms', async () => {
+  it('twenty 16 KB URLs at once leave /health answering within 400 ms (seconds if masking were quadratic)', async () => {
     const long = `${base}/${'a'.repeat(16_000)}`;
     // Warm: the route, the 404 path and the log's code compiled, as on a server that has run a while.
     for (const url of [`${base}/health`, long, long]) await (await fetch(url)).text();
@@ -91,8 +91,9 @@ describe('long URLs against a running API', () => {
     expect(await done).toEqual(Array(20).fill(404));
     await flood.terminate();
     // Linear masking answers in about 10 ms here; a quadratic one takes seconds for these URLs. The
-    // bound leaves room for .ci/run's lint and typecheck, which run beside the tests (54 ms seen
-    // once with a 50 ms bound, on a host running at half its usual speed).
-    expect(elapsed).toBeLessThan(100);
+    // bound leaves room for what runs beside this file in `npm test` (the browser lane's client build
+    // starts at the same moment, and .ci/run's lint and typecheck): 54 ms seen once with a 50 ms
+    // bound, 191 ms once with 100 ms while the build ran.
+    expect(elapsed).toBeLessThan(400);
   });
 });
