@@ -169,9 +169,12 @@ export class MemCollection extends IndexedDocs {
       const _id = seedId ?? insertId ?? newId();
       if (typeof _id !== 'string') throw new Error('upsert: _id must be a string');
       const seeded: Record<string, unknown> = { _id };
-      if (Object.keys(seed).length > 0) mingoUpdate(seeded, { $set: seed });
-      if (Object.keys(onInsert).length > 0) mingoUpdate(seeded, { $set: onInsert });
-      if (Object.keys(modifier).length > 0) mingoUpdate(seeded, modifier);
+      // The view history's and reading signals' first counter of a day is such an upsert: the fast
+      // path first, mingo for what it leaves.
+      const apply = (m: Record<string, unknown>) => applySimpleUpdate(seeded, m) ?? mingoUpdate(seeded, m);
+      if (Object.keys(seed).length > 0) apply({ $set: seed });
+      if (Object.keys(onInsert).length > 0) apply({ $set: onInsert });
+      if (Object.keys(modifier).length > 0) apply(modifier);
       if (seeded._id !== _id) throw new Error("upsert: the update may not change '_id'");
       const next = deepFreeze(normalize(seeded));
       return {
