@@ -12,7 +12,8 @@ import type { Store } from '../store/port.js';
 import { createUploadService } from '../uploads/service.js';
 import { createUserService } from '../users/service.js';
 import { isAdmin, isModerator, isPremium, type User } from '../users/types.js';
-import { articleFacts, type DomainEvents } from '../events/domain.js';
+import { articleFacts, type ArticleFacts, type DomainEvents } from '../events/domain.js';
+import type { TransactionalMail } from '../mail/messages.js';
 import { createArticleRepository } from './repository.js';
 import { createModerationQueue } from './moderation-queue.js';
 import type { ApprovedQuery, CreateArticle, Meter, PostingAllowance, UpdateArticle } from '@newsroom/common';
@@ -131,9 +132,43 @@ export function createArticleService(deps: {
   };
 
   /** Pending → declined or changes requested, with what the moderator said to the writer. */
-  const sendBack = async (id: string, set: Partial<Article>): Promise<Article> => {
-    assertPending(await load(id));
-    const updated = await repo.updateIf(id, { status: 'Pending' }, set);
+  /**
+   * A moderation's update and, in the same commit, the outbox entry of the writer's mail about it
+   * (docs/decisions/event-outbox.md): `mailOf` says which mail; it goes once the article holds
+   * `expect` (an entry beside an update that lost a race makes none).
+   */
+  const moderate = async (
+    article: Article,
+    filter: Record<string, unknown>,
+    set: Partial<Article>,
+    expect: Record<string, string>,
+    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
+  ): Promise<Article | null> => {
+    const facts = articleFacts(article);
+    const [updated] = await Promise.all([
+      repo.updateIf(article._id, filter, set),
+      facts.writer
+        ? outbox.recordMail({ to: facts.writer, ...mailOf(facts) }, article._id, expect, nowIso())
+        : undefined,
+    ]);
+    return updated;
+  };
+
+  const sendBack = async (
+    id: string,
+    set: Partial<Article> & { status: string },
+    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
+    expect: Record<string, string> = {},
+  ): Promise<Article> => {
+    const article = await load(id);
+    assertPending(article);
+    const updated = await moderate(
+      article,
+      { status: 'Pending' },
+      set,
+      { status: set.status, ...expect },
+      mailOf,
+    );
     if (!updated) throw new Conflict('The article was moderated meanwhile');
     return updated;
   };
@@ -199,6 +234,9 @@ export function createArticleService(deps: {
     approvedByIds(ids: string[]): Promise<Article[]> {
       return repo.approvedCardsByIds(ids);
     },
+
+    /** The article as stored, or null (what an outbox entry checks its moderation against). */
+    stored: (id: string): Promise<Article | null> => repo.findById(id),
 
     async find(id: string): Promise<Article> {
       const article = await load(id);
@@ -381,7 +419,15 @@ export function createArticleService(deps: {
 
     /** PATCH /article/decline/{id}: Pending → Declined with its reason. */
     async decline(id: string, decliningReason: string): Promise<Article> {
-      const updated = await sendBack(id, { status: 'Declined', decliningReason });
+      const updated = await sendBack(
+        id,
+        { status: 'Declined', decliningReason },
+        ({ id: articleId, title }) => ({
+          key: `article.declined:${articleId}`,
+          mail: { kind: 'article.declined', articleId, title, reason: decliningReason },
+        }),
+        { decliningReason },
+      );
       await events.publish({
         type: 'article.declined',
         article: articleFacts(updated),
@@ -396,7 +442,16 @@ export function createArticleService(deps: {
      */
     async requestChanges(id: string, reviewNote: string): Promise<Article> {
       const at = nowIso();
-      const updated = await sendBack(id, { status: 'Changes requested', reviewNote, reviewNoteAt: at });
+      // Keyed by when: each request is a mail of its own.
+      const updated = await sendBack(
+        id,
+        { status: 'Changes requested', reviewNote, reviewNoteAt: at },
+        ({ id: articleId, title }) => ({
+          key: `article.changesRequested:${articleId}:${at}`,
+          mail: { kind: 'article.changesRequested', articleId, title, note: reviewNote },
+        }),
+        { reviewNoteAt: at },
+      );
       await events.publish({
         type: 'article.changesRequested',
         article: articleFacts(updated),
@@ -411,7 +466,16 @@ export function createArticleService(deps: {
       const article = await load(id);
       if (article.status === 'Declined') throw new Conflict('A declined article cannot be made premium');
       if (article.isPremium === 'Yes') return { article, modified: false };
-      const updated = await repo.updateIf(id, { status: { $ne: 'Declined' } }, { isPremium: 'Yes' });
+      const updated = await moderate(
+        article,
+        { status: { $ne: 'Declined' } },
+        { isPremium: 'Yes' },
+        { isPremium: 'Yes' },
+        ({ id: articleId, title }) => ({
+          key: `article.madePremium:${articleId}`,
+          mail: { kind: 'article.madePremium', articleId, title },
+        }),
+      );
       if (!updated) throw new Conflict('A declined article cannot be made premium');
       await events.publish({ type: 'article.madePremium', article: articleFacts(updated) });
       return { article: updated, modified: true };

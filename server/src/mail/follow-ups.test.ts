@@ -135,3 +135,50 @@ it('drops, making nothing, an entry whose approval never happened once it has se
   jobs.close();
   await store.close();
 });
+
+it("queues the writer's mail of a decline, a request for changes and a premium label whose process stopped before it, once however often replayed", async () => {
+  let store = await open();
+  const writer = 'dora@follow-ups.test';
+  await store.collection('users').insertOne({ _id: 'u2', email: writer, name: 'Dora Desk', publicId: 'p2' });
+  const byDora = { userInfo: { name: 'Dora Desk', image: '', email: writer } };
+  const [declined, sentBack, premium] = await Promise.all([
+    insertArticle(store, { status: 'Pending', articleTitle: 'Tide tables', ...byDora }),
+    insertArticle(store, { status: 'Pending', articleTitle: 'Ferry fares', ...byDora }),
+    insertArticle(store, { articleTitle: 'Quay lights', ...byDora }),
+  ]);
+  // Moderated by a process whose event subscribers never ran (it stops right after the answers).
+  const articles = createArticleService({ store, config: config(), clock, logger, events: noDomainEvents });
+  await articles.decline(declined._id, 'Sources missing');
+  await articles.requestChanges(sentBack._id, 'Add the new prices');
+  await articles.makePremium(premium._id);
+  await store.close();
+
+  store = await open();
+  const mails = () => store.collection<OutboxMail>('mail_outbox').find({ to: writer });
+  expect(await mails()).toEqual([]);
+  const jobs = createMailJobs({ store, config: config(), clock, logger });
+  expect(await jobs.followUps()).toBe(3);
+  expect((await mails()).map((m) => m.subject).sort()).toEqual([
+    'Changes requested: Ferry fares',
+    'Your article is now premium: Quay lights',
+    'Your article was declined: Tide tables',
+  ]);
+  expect(await entries(store)).toEqual([]);
+  // A replay cut off before its entries were dropped: no mail twice.
+  for (const entry of ['article.declined', 'article.madePremium'])
+    await store.collection('event_outbox').insertOne({
+      _id: `mail:${entry}:${entry === 'article.declined' ? declined._id : premium._id}`,
+      type: 'mail',
+      key: `${entry}:${entry === 'article.declined' ? declined._id : premium._id}`,
+      to: writer,
+      mail: { kind: entry, articleId: declined._id, title: 'x', reason: 'x' },
+      articleId: entry === 'article.declined' ? declined._id : premium._id,
+      expect: entry === 'article.declined' ? { status: 'Declined' } : { isPremium: 'Yes' },
+      at: new Date(now).toISOString(),
+    });
+  expect(await jobs.followUps()).toBe(2);
+  expect(await mails()).toHaveLength(3);
+  expect(await entries(store)).toEqual([]);
+  jobs.close();
+  await store.close();
+});

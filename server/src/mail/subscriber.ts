@@ -2,8 +2,9 @@
  * Mails follow the domain events (docs/decisions/email.md). With several instances every instance
  * receives every event, so this only puts the mail in the shared outbox under a key made of the
  * event's kind, subject and a stable id: the first instance adds it, the others find it there, and the
- * sender job (one instance at a time) renders and delivers it. An approval's follow-ups come from its
- * event-outbox entry, written with the approval (follow-ups.ts); the approvals seen meanwhile are
+ * sender job (one instance at a time) renders and delivers it. A moderation's follow-ups (an
+ * approval's digest record and mail, a decline's, a request for changes' or a premium label's mail)
+ * come from its event-outbox entry, written with the moderation (follow-ups.ts); the approvals seen meanwhile are
  * expanded together, after their answers (docs/decisions/event-outbox.md). A failure here is logged;
  * it never reaches the request that caused the event (the sweep retries an approval's).
  */
@@ -48,39 +49,11 @@ export function subscribeMail(events: DomainEvents, deps: FollowUpDeps): MailSub
       case 'article.approved':
         approvals.push(event.article.id);
         return expandApprovals();
-      case 'article.declined': {
-        const { writer, id: articleId, title } = event.article;
-        if (writer)
-          await notify(`article.declined:${articleId}`, writer, {
-            kind: 'article.declined',
-            articleId,
-            title,
-            reason: event.reason,
-          });
-        return;
-      }
-      case 'article.changesRequested': {
-        // Keyed by when: each request is a mail of its own, the same one seen twice is not.
-        const { writer, id: articleId, title } = event.article;
-        if (writer)
-          await notify(`article.changesRequested:${articleId}:${event.at}`, writer, {
-            kind: 'article.changesRequested',
-            articleId,
-            title,
-            note: event.note,
-          });
-        return;
-      }
-      case 'article.madePremium': {
-        const { writer, id: articleId, title } = event.article;
-        if (writer)
-          await notify(`article.madePremium:${articleId}`, writer, {
-            kind: 'article.madePremium',
-            articleId,
-            title,
-          });
-        return;
-      }
+      case 'article.declined':
+      case 'article.changesRequested':
+      case 'article.madePremium':
+        // The writer's mail: from the entry written with the moderation (follow-ups.ts).
+        return followUps.expandMailsOf(event.article.id);
       case 'comment.changed': {
         // New comments others can read: their writer hears of them, once an article an hour at most
         // (the key of the hour; a mail exists once per key).

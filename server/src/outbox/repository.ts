@@ -3,6 +3,7 @@
  * (docs/decisions/event-outbox.md). Entries are few and short-lived (expanded within moments, the
  * rest by the sweep), so they need no index beyond `_id`.
  */
+import type { TransactionalMail } from '../mail/messages.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 
 /** An approval whose digest record and writer's mail are still to be made. */
@@ -16,7 +17,28 @@ export interface ApprovalFollowUp {
   [key: string]: unknown;
 }
 
-export type OutboxEntry = ApprovalFollowUp;
+/**
+ * A writer's mail about a moderation (declined, changes requested, made premium), owed once the
+ * article is in the state the moderation wrote (`expect`): an entry beside a conditional update that
+ * matched nothing makes no mail.
+ */
+export interface MailFollowUp {
+  /** `mail:<key>`: one entry per mail. */
+  _id: string;
+  type: 'mail';
+  /** The mail's outbox key (a mail exists once per key). */
+  key: string;
+  to: string;
+  mail: TransactionalMail;
+  articleId: string;
+  /** Fields the article must hold for the mail to go (the moderation's own write). */
+  expect: Record<string, string>;
+  /** When the moderation was made. */
+  at: string;
+  [key: string]: unknown;
+}
+
+export type OutboxEntry = ApprovalFollowUp | MailFollowUp;
 
 export function createEventOutboxRepository(store: Store) {
   const entries = () => store.collection<OutboxEntry>('event_outbox');
@@ -30,6 +52,9 @@ export function createEventOutboxRepository(store: Store) {
       }
     },
     find: (id: string) => entries().findOne({ _id: id }),
+    /** The mail entries about an article (entries are few: a scan). */
+    mailsOf: (articleId: string) =>
+      entries().find({ type: 'mail', articleId }, { sort: { at: 1, _id: 1 } }) as Promise<MailFollowUp[]>,
     /** Entries recorded at or before `iso`, oldest first. */
     recordedBy: (iso: string, limit: number) =>
       entries().find({ at: { $lte: iso } }, { sort: { at: 1, _id: 1 }, limit }),

@@ -5,9 +5,15 @@
  * made. Whoever makes the follow-ups (mail/follow-ups.ts) does it idempotently, then drops the entry.
  */
 import type { Store } from '../store/port.js';
-import { createEventOutboxRepository, type ApprovalFollowUp, type OutboxEntry } from './repository.js';
+import type { TransactionalMail } from '../mail/messages.js';
+import {
+  createEventOutboxRepository,
+  type ApprovalFollowUp,
+  type MailFollowUp,
+  type OutboxEntry,
+} from './repository.js';
 
-export type { ApprovalFollowUp, OutboxEntry } from './repository.js';
+export type { ApprovalFollowUp, MailFollowUp, OutboxEntry } from './repository.js';
 
 export const approvalFollowUpId = (articleId: string) => `article.approved:${articleId}`;
 
@@ -27,6 +33,23 @@ export function createEventOutbox(store: Store) {
       return repo.add(entry);
     },
     approval: (articleId: string) => repo.find(approvalFollowUpId(articleId)),
+    /**
+     * The entry of a writer's mail about a moderation of `articleId` (written beside the moderation):
+     * sent once the article holds `expect`. Answers the entry's id.
+     */
+    async recordMail(
+      mail: { key: string; to: string; mail: TransactionalMail },
+      articleId: string,
+      expect: Record<string, string>,
+      at: string,
+    ): Promise<string> {
+      const entry: MailFollowUp = { _id: `mail:${mail.key}`, type: 'mail', ...mail, articleId, expect, at };
+      await repo.add(entry);
+      return entry._id;
+    },
+    find: repo.find,
+    /** The mail entries of an article's moderations still to be made. */
+    mailsOf: repo.mailsOf,
     recordedBy: repo.recordedBy,
     done: (entry: OutboxEntry) => repo.remove(entry),
   };
