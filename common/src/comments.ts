@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ID_PATTERN, PUBLIC_ID_PATTERN } from './limits.js';
 import { pageLimit } from './schemas/fields.js';
 import { COMMENT_COUNTS_MAX } from './comment-limits.js';
+import { GIFT_TOKEN_PATTERN } from './gift-limits.js';
 
 export * from './comment-limits.js';
 
@@ -73,12 +74,22 @@ const pageNumber = z
   .default('1')
   .transform(Number);
 
-/** GET /articles/{id}/comments?sort&page&limit: top-level comments a page at a time. */
+const giftToken = z.string().regex(GIFT_TOKEN_PATTERN, 'Malformed gift token');
+
+/**
+ * GET /articles/{id}/comments?sort&page&limit[&gift&readerKey]: top-level comments a page at a time.
+ * A premium article's comments are read by whoever may read it, a gift link's readers included: the
+ * link's token, and for a signed-out reader the key its first open gave this browser.
+ */
 export const commentsQuerySchema = z
   .object({
     sort: z.enum(COMMENT_SORTS).default('newest'),
     page: pageNumber,
     limit: pageLimit(COMMENT_PAGE_SIZE),
+    gift: giftToken.optional().meta({ description: 'A gift link of this article the caller was let in by.' }),
+    readerKey: giftToken
+      .optional()
+      .meta({ description: 'What the gift link’s first open answered this browser (signed-out readers).' }),
   })
   .strict();
 export type CommentsQuery = z.output<typeof commentsQuerySchema>;

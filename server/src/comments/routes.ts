@@ -15,6 +15,7 @@ import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
+import { createGiftService } from '../gifts/service.js';
 import { createUserService } from '../users/service.js';
 import { createCommentService } from './service.js';
 
@@ -29,7 +30,12 @@ export function commentRoutes(ctx: RouteContext): Router {
   const router = Router();
   const answers = createArticleAnswers(ctx.cache, createArticleService(ctx));
   const users = createUserService(ctx);
-  const comments = createCommentService({ ...ctx, article: answers.approvedAccess });
+  const gifts = createGiftService({ ...ctx, article: answers.approvedPublic });
+  const comments = createCommentService({
+    ...ctx,
+    article: answers.approvedAccess,
+    giftAdmits: (articleId, pass, caller) => gifts.admits(articleId, pass.token, caller, pass.readerKey),
+  });
   const { requireUserRecord, requireAdmin, optionalUser } = ctx.guards;
   const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
 
@@ -54,10 +60,11 @@ export function commentRoutes(ctx: RouteContext): Router {
     const articleId = idOf(req);
     const query = parseInput(commentsQuerySchema, req.query);
     res.vary('Authorization');
-    if (!req.auth) {
+    if (!req.auth && !query.gift) {
       // Signed out: the same page for everyone, kept until a comment of this article changes
       // (cache/invalidation.ts). Who may read it is asked first, every time: an article made premium
-      // or taken down answers 402 or 404 at once, whatever is cached.
+      // or taken down answers 402 or 404 at once, whatever is cached. (A gift link's reader is
+      // answered below, as who they are.)
       await comments.readable(articleId, null);
       const { sort, page, limit } = query;
       const answer = await ctx.cache.get(
@@ -69,7 +76,7 @@ export function commentRoutes(ctx: RouteContext): Router {
       sendCached(req, res, answer, 'private, no-store');
       return;
     }
-    const caller = await users.findByEmail(req.auth.email);
+    const caller = req.auth ? await users.findByEmail(req.auth.email) : null;
     res.json(await comments.list(articleId, query, caller));
   });
 

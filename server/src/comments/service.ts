@@ -68,11 +68,19 @@ export function createCommentCounts(store: Store) {
  * hide, restore and stop users from commenting. Each article's count is kept by conditional moves
  * between states, so concurrent changes never count a comment twice.
  */
+/** A gift link the caller was let in by (GET /articles/{id}/comments?gift&readerKey). */
+export interface GiftPass {
+  token: string;
+  readerKey?: string;
+}
+
 export function createCommentService(deps: {
   store: Store;
   clock: Clock;
   events: DomainEvents;
   article: CommentableArticle;
+  /** Whether a gift link lets the caller in to the article (its readers read its comments). */
+  giftAdmits?: (articleId: string, pass: GiftPass, caller: User | null) => Promise<boolean>;
 }) {
   const repo = createCommentRepository(deps.store);
   const users = createUserService(deps);
@@ -84,12 +92,16 @@ export function createCommentService(deps: {
     // Editors read every article to moderate it, so its comments too (docs/roles.md).
     (!!caller && (access.authorEmail === caller.email || isModerator(caller) || isPremium(caller, now())));
 
-  /** The article, when the caller may read its comments: 404 unknown or unapproved, 402 premium. */
-  const readable = async (articleId: string, caller: User | null) => {
+  /**
+   * The article, when the caller may read its comments: 404 unknown or unapproved, 402 premium (unless
+   * a gift link of it lets them in, for reading).
+   */
+  const readable = async (articleId: string, caller: User | null, gift?: GiftPass) => {
     const found = await deps.article(articleId);
     if (!found) throw new NotFound('Article not found');
-    if (!mayRead(found.access, caller)) throw new NeedPremium(PREMIUM_COMMENTS_MESSAGE);
-    return found;
+    if (mayRead(found.access, caller)) return found;
+    if (gift && deps.giftAdmits && (await deps.giftAdmits(articleId, gift, caller))) return found;
+    throw new NeedPremium(PREMIUM_COMMENTS_MESSAGE);
   };
 
   const load = async (id: string) => {
@@ -210,13 +222,14 @@ export function createCommentService(deps: {
 
   return {
     /** 404 unknown or unapproved article, 402 a premium one the caller may not read. */
-    readable: async (articleId: string, caller: User | null): Promise<void> => {
-      await readable(articleId, caller);
+    readable: async (articleId: string, caller: User | null, gift?: GiftPass): Promise<void> => {
+      await readable(articleId, caller, gift);
     },
 
     /** GET /articles/{id}/comments: a page of top-level comments with their replies, and the count. */
     async list(articleId: string, q: CommentsQuery, caller: User | null): Promise<CommentPage> {
-      const { access } = await readable(articleId, caller);
+      const gift = q.gift ? { token: q.gift, readerKey: q.readerKey } : undefined;
+      const { access } = await readable(articleId, caller, gift);
       const sort = q.sort === 'oldest' ? 1 : -1;
       const [{ rows, total }, thread] = await Promise.all([
         repo.page(articleId, visibleTo(caller, true), sort, q.page, q.limit),

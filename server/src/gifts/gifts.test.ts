@@ -369,3 +369,49 @@ describe("the creator's open tabs", () => {
     }
   });
 });
+
+describe("a gift link's readers read the premium article's comments", () => {
+  const comments = (query: string, who?: SignedIn, articleId = article._id) => {
+    const call = request(t.app).get(`/articles/${articleId}/comments${query}`);
+    return who ? call.set(bearer(who.token)) : call;
+  };
+
+  it('signed out with the key their open gave them, or signed in once let in; no one else, and never after revoking', async () => {
+    const said = await request(t.app)
+      .post(`/articles/${article._id}/comments`)
+      .set(bearer(premium.token))
+      .send({ body: 'Worth every minute' });
+    expect(said.status).toBe(201);
+    const link = (await create(premium)).body.link as { _id: string; token: string };
+    const gift = `?gift=${link.token}`;
+
+    // Before opening the link: the token alone lets no one in.
+    expect((await comments(gift)).status).toBe(402);
+    expect((await comments(gift, reader)).status).toBe(402);
+
+    const { readerKey } = (await open(link.token)).body as { readerKey: string };
+    const signedOut = await comments(`${gift}&readerKey=${readerKey}`);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.comments.map((c: { body: string }) => c.body)).toEqual(['Worth every minute']);
+    // Without the key, with another browser's key, or on another article: 402 as before.
+    expect((await comments(gift)).status).toBe(402);
+    expect((await comments(`${gift}&readerKey=${'k'.repeat(43)}`)).status).toBe(402);
+    const other = await insertArticle(t.store, { isPremium: 'Yes' });
+    expect((await comments(`${gift}&readerKey=${readerKey}`, undefined, other._id)).status).toBe(402);
+
+    expect((await open(link.token, { who: reader })).status).toBe(200);
+    expect((await comments(gift, reader)).status).toBe(200);
+    // Reading only: writing still needs premium.
+    const reply = await request(t.app)
+      .post(`/articles/${article._id}/comments`)
+      .set(bearer(reader.token))
+      .send({ body: 'Me too' });
+    expect(reply.status).toBe(402);
+
+    expect((await revoke(premium, link._id)).status).toBe(200);
+    expect((await comments(`${gift}&readerKey=${readerKey}`)).status).toBe(402);
+    expect((await comments(gift, reader)).status).toBe(402);
+    // A malformed token is refused as input.
+    expect((await comments('?gift=nope')).status).toBe(400);
+  });
+});

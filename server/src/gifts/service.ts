@@ -171,6 +171,24 @@ export function createGiftService(deps: {
     },
 
     /**
+     * Whether the link of `token` lets this reader in to `articleId` now (they opened it, and it is
+     * neither revoked nor expired): its readers read the article's comments too.
+     */
+    async admits(
+      articleId: string,
+      token: string,
+      caller: User | null,
+      readerKey?: string,
+    ): Promise<boolean> {
+      const link = await repo.findByToken(token);
+      if (!link || link.articleId !== articleId) return false;
+      const status = statusOf(link, now());
+      if (status === 'revoked' || status === 'expired') return false;
+      const reader = caller ? `u:${caller.email}` : readerKey ? `k:${readerKey}` : null;
+      return reader !== null && repo.knows(link._id, reader);
+    },
+
+    /**
      * POST /gift-links/open: the article in full for a reader the link lets in (an account by its
      * e-mail, a signed-out browser by the key the first open gave it), else 402 with the teaser.
      * Readers who may read it anyway (premium, admin, its writer) take no seat. `crawler`: the

@@ -26,7 +26,7 @@ function Comments(props: CommentsSectionProps) {
  * with one the full text (which counts the view). Each sets the headline as the document title.
  * A gift link (`?gift=TOKEN`, docs/decisions/gift-links-and-meter.md) reads it in full for readers
  * without premium, signed out included; premium readers and admins read it as always. Under a free
- * article, and a premium one the reader may read, its comments (a gift link reads the article only).
+ * article, and a premium one the reader may read (a gift link's reader included), its comments.
  */
 export default function ArticleDetails() {
   const { id = '' } = useParams();
@@ -34,7 +34,14 @@ export default function ArticleDetails() {
   const { user, loading, subscribed, isAdmin } = useAuth();
   const gift = params.get(GIFT_QUERY_PARAM);
   if (gift && GIFT_TOKEN_PATTERN.test(gift) && !subscribed && !isAdmin) {
-    return <GiftedArticleView key={`${id}|${gift}`} id={id} token={gift} />;
+    return (
+      <GiftedArticleView
+        key={`${id}|${gift}`}
+        id={id}
+        token={gift}
+        comments={(pass) => <Comments articleId={id} isArticleWriter={false} gift={pass} />}
+      />
+    );
   }
   if (loading || !user?.email) {
     return (

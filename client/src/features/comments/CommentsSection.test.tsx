@@ -108,6 +108,28 @@ describe('the comments under an article', () => {
     expect(screen.queryByText(/comment/i)).toBeNull();
   });
 
+  it("a gift link's reader reads a premium article's comments through the link, and is asked to subscribe to comment", async () => {
+    serve(() => ({ status: 200, body: page([thread(1)]) }));
+    renderScreen(
+      <CommentsSection
+        articleId={ARTICLE}
+        isArticleWriter={false}
+        gift={{ token: 'T'.repeat(43), readerKey: 'K'.repeat(43) }}
+      />,
+      { session: signedOut },
+    );
+    const region = await section();
+    await within(region).findByText(thread(1).body);
+    const asked = api.seen.find((r) => r.path.startsWith(listPath))!;
+    expect(new URL(asked.path, 'http://x').searchParams.get('gift')).toBe('T'.repeat(43));
+    expect(new URL(asked.path, 'http://x').searchParams.get('readerKey')).toBe('K'.repeat(43));
+    expect(within(region).getByRole('link', { name: 'Subscribe to comment' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    expect(within(region).queryByRole('link', { name: 'Log in to comment' })).toBeNull();
+    expect(within(region).queryByRole('button', { name: /reply/i })).toBeNull();
+  });
+
   it('a reader comments: the shared limit is shown, the text is posted, and a stopped reader reads why', async () => {
     const user = userEvent.setup();
     let banned = false;

@@ -8,6 +8,7 @@ import { isApiError, isNeedPremium } from '@/lib/http-error';
 import {
   useComments,
   useDeleteComment,
+  type GiftPass,
   useEditComment,
   usePinComment,
   usePostComment,
@@ -26,6 +27,8 @@ export interface CommentsSectionProps {
   articleId: string;
   /** The reader is the article's writer: they may pin one comment. */
   isArticleWriter: boolean;
+  /** A gift link the reader was let in by: they read a premium article's comments through it. */
+  gift?: GiftPass;
 }
 
 const SORTS: [CommentSort, string][] = [
@@ -51,13 +54,13 @@ function threadsOf(pages: { comments: CommentThread[] }[], pinned: CommentThread
  * while, delete, report; signed-out ones are asked to log in. A premium article the reader may not
  * read answers 402: then nothing shows, not even the count.
  */
-export default function CommentsSection({ articleId, isArticleWriter }: CommentsSectionProps) {
+export default function CommentsSection({ articleId, isArticleWriter, gift }: CommentsSectionProps) {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const [sort, setSort] = useState<CommentSort>('newest');
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const [reporting, setReporting] = useState<Comment | null>(null);
-  const comments = useComments(articleId, sort, email);
+  const comments = useComments(articleId, sort, email, gift);
   const post = usePostComment(articleId);
   const edit = useEditComment(articleId);
   const remove = useDeleteComment(articleId);
@@ -71,7 +74,8 @@ export default function CommentsSection({ articleId, isArticleWriter }: Comments
   }
 
   const actions: CommentActions = {
-    signedIn: !!email,
+    // A gift link reads the article and its comments; writing needs premium.
+    signedIn: !!email && !gift,
     canPin: isArticleWriter,
     edit: (c, body) => edit.mutateAsync({ id: c._id, body }),
     remove: (c) =>
@@ -122,7 +126,14 @@ export default function CommentsSection({ articleId, isArticleWriter }: Comments
       </div>
 
       <div className="mt-6">
-        {email ? (
+        {gift ? (
+          <p className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+            <span className="text-muted">{m.giftHint}</span>
+            <Link to="/subscription" className="btn btn-primary min-h-11 px-5">
+              {m.subscribeToComment}
+            </Link>
+          </p>
+        ) : email ? (
           <CommentForm
             label={m.yourComment}
             submitLabel={m.post}

@@ -12,6 +12,8 @@ export const commentMessages = {
   empty: 'Be the first to say something.',
   logInToComment: 'Log in to comment',
   logInHint: 'Readers with an account can join the conversation.',
+  giftHint: 'You read this article as a gift. Subscribers join the conversation.',
+  subscribeToComment: 'Subscribe to comment',
   yourComment: 'Your comment',
   yourReply: (name: string) => `Your reply to ${name}`,
   editLabel: 'Edit your comment',

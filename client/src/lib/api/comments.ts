@@ -30,14 +30,29 @@ import { invalidate, staleAfter } from './stale';
 
 const enc = encodeURIComponent;
 
-/** GET /articles/{id}/comments?sort&page (signed out too for a free article; 402 for a premium one). */
+/** A gift link the reader was let in by: its readers read the article's comments too. */
+export interface GiftPass {
+  token: string;
+  /** What the link's first open gave this browser (signed-out readers). */
+  readerKey?: string;
+}
+
+/**
+ * GET /articles/{id}/comments?sort&page[&gift&readerKey] (signed out too for a free article; 402 for
+ * a premium one, unless a gift link lets the reader in).
+ */
 export async function fetchComments(
   articleId: string,
   sort: CommentSort,
   page: number,
+  gift?: GiftPass,
 ): Promise<CommentPage> {
   const { data } = await api.get<CommentPage>(`/articles/${enc(articleId)}/comments`, {
-    params: { sort, page },
+    params: {
+      sort,
+      page,
+      ...(gift ? { gift: gift.token, ...(gift.readerKey ? { readerKey: gift.readerKey } : {}) } : {}),
+    },
   });
   return data;
 }
@@ -103,10 +118,10 @@ export async function setCommentBan(userId: string, reason: string | null): Prom
 
 export const commentQueries = {
   /** Pages of top-level comments ("More comments"), as `email` ('' signed out) sees them. */
-  list: (articleId: string, sort: CommentSort, email: string) =>
+  list: (articleId: string, sort: CommentSort, email: string, gift?: GiftPass) =>
     infiniteQueryOptions({
-      queryKey: commentKeys.commentsOf(articleId, sort, email),
-      queryFn: ({ pageParam }) => fetchComments(articleId, sort, pageParam),
+      queryKey: [...commentKeys.commentsOf(articleId, sort, email), gift?.token ?? ''],
+      queryFn: ({ pageParam }) => fetchComments(articleId, sort, pageParam, gift),
       initialPageParam: 1,
       getNextPageParam: (last: CommentPage) => (last.page < last.totalPages ? last.page + 1 : undefined),
       // The section says its own failure (a 402 says nothing at all: the article is not theirs to read).
@@ -127,8 +142,8 @@ export const commentQueries = {
     }),
 };
 
-export const useComments = (articleId: string, sort: CommentSort, email: string) =>
-  useInfiniteQuery(commentQueries.list(articleId, sort, email));
+export const useComments = (articleId: string, sort: CommentSort, email: string, gift?: GiftPass) =>
+  useInfiniteQuery(commentQueries.list(articleId, sort, email, gift));
 export const useAdminComments = (query: AdminCommentsQuery) => useQuery(commentQueries.admin(query));
 export const useAdminCommentCounts = () => useQuery(commentQueries.adminCounts());
 

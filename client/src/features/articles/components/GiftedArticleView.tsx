@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AxiosError } from 'axios';
 import { Link } from 'react-router-dom';
 import { DateTime } from '@/components/DateTime';
@@ -40,7 +41,16 @@ function GiftBanner({ gift }: { gift: GiftRead['gift'] }) {
  * lets this reader in. A link that does not (revoked, expired, full, unknown) says so above what the
  * reader would see without it: the teaser, or for a signed-in reader their own view (their meter).
  */
-export function GiftedArticleView({ id, token }: { id: string; token: string }) {
+export function GiftedArticleView({
+  id,
+  token,
+  comments,
+}: {
+  id: string;
+  token: string;
+  /** The article's comments, read through the link (its readers read them too). */
+  comments?: (gift: { token: string; readerKey?: string }) => ReactNode;
+}) {
   const { user, loading, subscriptionLoading, adminLoading } = useAuth();
   const hydrated = useHydrated();
   const email = user?.email ?? null;
@@ -51,7 +61,10 @@ export function GiftedArticleView({ id, token }: { id: string; token: string }) 
 
   if (read.data) {
     return (
-      <FullArticle article={read.data.article as Article} notice={<GiftBanner gift={read.data.gift} />} />
+      <>
+        <FullArticle article={read.data.article as Article} notice={<GiftBanner gift={read.data.gift} />} />
+        {comments?.({ token, readerKey: read.data.readerKey ?? undefined })}
+      </>
     );
   }
   if (read.isError) {
