@@ -1,10 +1,6 @@
 /** Entry point: reads config, opens the store, seeds on first run, listens, shuts down gracefully. */
 import type { Server } from 'node:http';
-import { systemClock } from './clock.js';
-import { compose, MigrationsPending } from './compose.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createLogger } from './logger.js';
-import { JournalDamagedError } from './store/embedded/index.js';
 
 function readConfig(): Config {
   try {
@@ -18,8 +14,18 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * The app's code (the store, Firebase Admin, Stripe, the routes: most of a start's time) is loaded
+ * once the configuration holds, so a wrong setting is said at once instead of after loading it all.
+ */
+const appCode = () =>
+  Promise.all([import('./clock.js'), import('./compose.js'), import('./logger.js')]).then(
+    ([clock, composition, logging]) => ({ ...clock, ...composition, ...logging }),
+  );
+
 async function main(): Promise<void> {
   const config = readConfig();
+  const { compose, createLogger, systemClock } = await appCode();
   const logger = createLogger({ level: config.logLevel });
   const { app, store, shared, live, close } = await compose(config, { clock: systemClock, logger });
 
@@ -95,9 +101,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  // A damaged journal's message is the operator's recovery guide: print it without a stack.
-  if (err instanceof JournalDamagedError || err instanceof MigrationsPending) console.error(err.message);
+main().catch(async (err: unknown) => {
+  // A damaged journal's or a pending migration's message is the operator's recovery guide: printed
+  // without a stack (if the app's code itself failed to load, with it).
+  const guide = await Promise.all([import('./compose.js'), import('./store/embedded/index.js')]).then(
+    ([{ MigrationsPending }, { JournalDamagedError }]) =>
+      err instanceof JournalDamagedError || err instanceof MigrationsPending,
+    () => false,
+  );
+  if (guide && err instanceof Error) console.error(err.message);
   else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });
