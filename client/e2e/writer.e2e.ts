@@ -182,6 +182,8 @@ describe('a writer posts, the admin approves', () => {
 
 describe('a declined article', () => {
   let writer: Session;
+  /** Made by the first test, not once for the file: a retry posts an article of its own. */
+  let title = '';
   const reason = 'Sources are not named; please add at least two on-record sources.';
 
   afterAll(async () => {
@@ -189,8 +191,7 @@ describe('a declined article', () => {
   });
 
   it('the admin declines with a required reason; the writer sees it and cannot update', async () => {
-    // Made here, not once for the file: a retry posts an article of its own.
-    const title = uniqueTitle('Council budget leaks');
+    title = uniqueTitle('Council budget leaks');
     writer = await freshUser(browser(), 'declined');
     await postArticle(writer.page, { title, tags: ['business', 'finance'] });
 
