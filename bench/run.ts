@@ -11,7 +11,8 @@
  * --full adds the 100 000-article store (~15 s more seeding, ~0.5 GiB more memory), so the scaling ratio
  * is 1k -> 100k; without it the ratio shown is 1k -> 10k. A run takes about 5.5 minutes at the default
  * 10 s per row. --strict exits 1 when a target is missed. Not part of `npm test`.
- * Besides throughput and scaling, an uncached title search that matches nothing must cost at most
+ * First, the store's query-time targets (the server's `*.performance.test.ts` files, ~45 s; not with
+ * --only). Besides throughput and scaling, an uncached title search that matches nothing must cost at most
  * 5 ms of CPU at every size (docs/decisions/search-index.md).
  * Needs a built server (`npm run bench` builds it first).
  */
@@ -979,6 +980,25 @@ const short = (n: number): string => (n >= 1000 ? `${n / 1000}k` : String(n));
 const runsBySize = new Map<number, Env>();
 const sizesRow = (cell: (n: number) => string): string => sizes.map((n) => cell(n)).join('');
 
+// ---------- query benchmarks ----------
+/**
+ * The store's query-time targets: moderation pages, searches, view charts and the revenue report over
+ * 10 000 to 100 000 records, each a median against its bound (the server's `queries` vitest project,
+ * `src/**\/*.performance.test.ts`). Resolves whether every one held.
+ */
+function runQueryBenchmarks(): Promise<boolean> {
+  console.log('bench: query-time targets (server/src/**/*.performance.test.ts)');
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'queries'], {
+      cwd: path.join(root, 'server'),
+      env: { ...process.env, NEWSROOM_BENCH: '1' },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
+  });
+}
+
 // ---------- main ----------
 /** Thrown when --only has printed its rows: the rest of the run is skipped. */
 class Finished extends Error {}
@@ -991,6 +1011,8 @@ try {
     `bench: node ${process.version}, ${os.cpus().length} cores, load average ${l1.toFixed(2)} / ${l5.toFixed(2)} ` +
       `(other processes on this machine skew the numbers); sizes ${sizes.map(short).join(', ')}`,
   );
+  // The query benchmarks first, alone on the machine (server/vitest.config.ts, project `queries`).
+  const queriesPass = ONLY ? true : await runQueryBenchmarks();
   const envs: Env[] = [];
   let mainPass = false;
   let scalePass = true;
@@ -1055,11 +1077,12 @@ try {
   console.log(`\nbench: load average at the end ${l1b.toFixed(2)}`);
   console.log(
     `bench: throughput target ${mainPass ? 'MET' : 'MISSED'}, scaling target ${scalePass ? 'MET' : 'MISSED'}, ` +
-      `no-match search target ${searchPass ? 'MET' : 'MISSED'}, write target ${writePass ? 'MET' : 'MISSED'}`,
+      `no-match search target ${searchPass ? 'MET' : 'MISSED'}, write target ${writePass ? 'MET' : 'MISSED'}, ` +
+      `query-time targets ${queriesPass ? 'MET' : 'MISSED'}`,
   );
   clearTimeout(watchdog);
   cleanupSync();
-  process.exit(args.strict && !(mainPass && scalePass && searchPass && writePass) ? 1 : 0);
+  process.exit(args.strict && !(mainPass && scalePass && searchPass && writePass && queriesPass) ? 1 : 0);
 } catch (err) {
   console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
   cleanupSync();
