@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TAGS } from '@newsroom/common';
 import autocannon from 'autocannon';
+import { pino } from 'pino';
 import { freePort } from '../scripts/free-port.mjs';
 import { median as medianOf } from '../server/src/test/median.js';
 import { IMAGE_URL, PUBLISHERS, seedArticles } from './seed-data.js';
@@ -36,7 +37,8 @@ type UsersRepoModule = typeof import('../server/src/users/repository.js');
 type Store = import('../server/src/store/port.js').Store;
 type PublishersRepoModule = typeof import('../server/src/publishers/repository.js');
 type FollowsRepoModule = typeof import('../server/src/follows/repository.js');
-type RecommendationsModule = typeof import('../server/src/articles/recommendations.js');
+type ServicesModule = typeof import('../server/src/services.js');
+type ConfigModule = typeof import('../server/src/config.js');
 type CommentsRepoModule = typeof import('../server/src/comments/repository.js');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -326,11 +328,18 @@ async function timeUncachedBuilds(store: Store, id: string) {
   const articles = createArticleRepository(store);
   const users = createUserRepository(store);
   const publishers = createPublisherRepository(store);
-  const { createRecommendations } = await fromDist<RecommendationsModule>('articles/recommendations.js');
-  const recommendations = createRecommendations({
+  const { quietServices } = await fromDist<ServicesModule>('services.js');
+  const { loadConfig } = await fromDist<ConfigModule>('config.js');
+  const { recommendations } = quietServices({
     store,
     clock: { now: () => new Date() },
-    events: { publish: () => Promise.resolve(), subscribe: () => () => {} },
+    logger: pino({ level: 'silent' }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: os.tmpdir(),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_DATA: 'false',
+    }),
   });
   /** Median wall time in ms over 15 runs; with `cpu`, median CPU time (this process's) instead. */
   const median = (fn: () => Promise<unknown>, runs = 15, cpu = false) => medianOf(fn, { runs, cpu });

@@ -7,7 +7,6 @@ import { articleRoutes } from './articles/routes.js';
 import { readingRoutes } from './articles/reading-routes.js';
 import { followRoutes } from './follows/routes.js';
 import { mailRoutes } from './mail/routes.js';
-import { createMailService } from './mail/service.js';
 import { subscribeMail } from './mail/subscriber.js';
 import { giftRoutes } from './gifts/routes.js';
 import { commentRoutes } from './comments/routes.js';
@@ -29,7 +28,7 @@ import { billingRoutes, billingWebhookHandler } from './billing/routes.js';
 import { revenueRoutes } from './billing/revenue-routes.js';
 import { premiumGrantRoutes } from './billing/grant-routes.js';
 import { publisherRoutes } from './publishers/routes.js';
-import { createActivityTracker } from './stats/activity.js';
+import { buildServices, type Services } from './services.js';
 import { statsRoutes } from './stats/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { openApiRoutes, undeclaredMethods } from './openapi/routes.js';
@@ -42,15 +41,6 @@ const FOR_YOU_TTL_MS = 60_000;
 /** A successful request slower than this is logged at info like a failed one. */
 export const SLOW_REQUEST_MS = 1_000;
 
-const liveByApp = new WeakMap<express.Express, LiveEvents>();
-
-/** An app's live events (its bus and open GET /events streams; index.ts ends them on shutdown). */
-export function appLiveEvents(app: express.Express): LiveEvents {
-  const live = liveByApp.get(app);
-  if (!live) throw new Error('appLiveEvents: not an app made by createApp');
-  return live;
-}
-
 /** Builds the Express app from its dependencies. Never listens (index.ts does). */
 export function createApp(deps: AppDeps): express.Express {
   return createAppWithParts(deps).app;
@@ -62,6 +52,8 @@ export interface AppParts {
   cache: AnswerCache;
   /** Where the app's services publish what happened; its cache and live streams subscribe. */
   events: DomainEvents;
+  /** Every service of the app, built once (services.ts): the sweeps and the billing repair use them. */
+  services: Services;
   live: LiveEvents;
   /**
    * Resolves once what the event subscribers started (mails being queued) is done: wait for it before
@@ -92,10 +84,11 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     shared?.events ??
     new InProcessDomainEvents((err) => deps.logger.error({ err }, 'domain event listener failed'));
   events.subscribe((event) => invalidate(cache, event));
+  // Every service, built once; each writer says what it did on `events`.
+  const services = buildServices({ ...deps, events, cache });
   // Mails follow what happened: queued in the shared outbox, sent by the sweeps (mail/).
-  const mail = subscribeMail(events, { ...deps, mail: createMailService(deps) });
+  const mail = subscribeMail(events, { ...deps, followUps: services.followUps });
   const live = createLiveEvents(events);
-  liveByApp.set(app, live);
   if (shared) {
     shared.events.run();
     // Read your writes on any instance: every request first applies the events of every write
@@ -111,16 +104,15 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     });
   }
   const store = deps.store;
-  const activity = createActivityTracker(deps);
   const guards = createGuards({
     jwtSecret: deps.config.jwtSecret,
-    store,
+    users: services.users,
     clock: deps.clock,
-    onSeen: activity.onSeen,
+    onSeen: services.activity.onSeen,
     userWrites: (email) => cache.version(CacheGroup.userRecords, email),
   });
   const limits = createRateLimits(deps.config, () => deps.clock.now().getTime(), shared?.redis);
-  const ctx: RouteContext = { ...deps, store, cache, guards, limits, events };
+  const ctx: RouteContext = { ...deps, store, cache, guards, limits, events, services };
 
   // JSON answers of 1 KB or more go out compressed by Accept-Encoding (cached ones precompressed).
   compressJsonAnswers(app);
@@ -178,7 +170,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
     res.status(404).json({ message: 'Not found' });
   });
   app.use(errorHandler(deps));
-  return { app, cache, events, live, settled: () => mail.settled() };
+  return { app, cache, events, services, live, settled: () => mail.settled() };
 }
 
 declare module 'express-serve-static-core' {

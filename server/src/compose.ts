@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { createAppWithParts } from './app.js';
 import { firebaseVerifier, type IdentityVerifier } from './auth/identity.js';
-import { billingReconciler, type BillingReconciler } from './billing/reconcile.js';
+import type { BillingReconciler } from './billing/reconcile.js';
 import type { Clock } from './clock.js';
 import { openSharedState, type SharedState } from './cluster/shared.js';
 import type { Config } from './config.js';
@@ -87,11 +87,8 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       shared,
       uploads,
     };
-    const { app, live, events, settled } = createAppWithParts(deps);
-    // With the app's domain events: a repair's premium change reaches the caches and live streams.
-    const billing = deps.stripe
-      ? billingReconciler({ store, stripe: deps.stripe, clock, logger, events })
-      : undefined;
+    const { app, live, services, settled } = createAppWithParts(deps);
+    const billing = services.reconciler;
     const lease: SweepLease | undefined = shared
       ? async (sweep, holdMs) =>
           (await shared.redis.set(`newsroom:lease:${sweep}`, shared.instance, 'PX', holdMs, 'NX')) === 'OK'
@@ -104,10 +101,9 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
             config,
             clock,
             logger,
-            uploads,
             lease,
             intervalMs: options.sweepIntervalMs ?? config.sweepIntervalMs,
-            billing,
+            services,
           });
     let closed: Promise<void> | null = null;
     return {

@@ -10,6 +10,7 @@ import type { Store } from './store/port.js';
 import type { SharedState } from './cluster/shared.js';
 import type { UploadStorage } from './uploads/storage.js';
 import type { DomainEvents } from './events/domain.js';
+import type { Services } from './services.js';
 
 /** Everything app.ts needs; index.ts builds the real ones, tests build test ones. */
 export interface AppDeps {
@@ -36,4 +37,6 @@ export interface RouteContext extends AppDeps {
   guards: Guards;
   /** Every rate limit (http/rate-limits.ts); `limits.publicReads.guard(req, res)` goes to `cache.get`. */
   limits: RateLimits;
+  /** Every service, built once (services.ts). */
+  services: Services;
 }

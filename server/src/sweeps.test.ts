@@ -28,7 +28,7 @@ describe('startSweeps', () => {
 
     // Only the intervals are faked: the store's own I/O keeps its real timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const sweeps = startSweeps(t.deps);
+    const sweeps = startSweeps({ ...t.deps, services: t.services });
     vi.advanceTimersByTime(SWEEP_INTERVALS_MS.viewWindows - 1);
     await new Promise((r) => setTimeout(r, 50));
     expect(await views.countDocuments({})).toBe(3);

@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
 import { purgeEndedViewWindows } from './articles/view-sweep.js';
-import type { BillingReconciler } from './billing/reconcile.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Store } from './store/port.js';
 import { createMailJobs } from './mail/jobs.js';
 import { sweepUnusedUploads } from './uploads/sweep.js';
-import type { UploadStorage } from './uploads/storage.js';
+import type { Services } from './services.js';
 import { purgeOldViewHistory } from './stats/view-history.js';
 import { purgeOldReads } from './follows/read-sweep.js';
 
@@ -47,11 +46,12 @@ export function startSweeps(deps: {
   config: Config;
   clock: Clock;
   logger: Logger;
-  uploads?: UploadStorage;
   lease?: SweepLease;
   intervalMs?: number;
-  billing?: BillingReconciler;
+  /** The app's services (services.ts): the mail jobs, the upload sweep and billing's repair use them. */
+  services: Services;
 }): Sweeps {
+  const billing = deps.services.reconciler;
   const mail = createMailJobs(deps);
   const jobs: Record<keyof typeof SWEEP_INTERVALS_MS, () => Promise<unknown>> = {
     viewWindows: () => purgeEndedViewWindows(deps),
@@ -61,7 +61,7 @@ export function startSweeps(deps: {
     mailOutbox: () => mail.sendDue(),
     eventOutbox: () => mail.followUps(),
     mailSchedule: () => mail.schedule(),
-    billingReconcile: async () => deps.billing?.run(),
+    billingReconcile: async () => billing?.run(),
   };
   const running = new Set<Promise<void>>();
   const timers = Object.entries(jobs).map(([name, job]) => {

@@ -9,12 +9,11 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemClock } from '../clock.js';
-import type { Config } from '../config.js';
+import { testConfig } from '../test/app.js';
 import { newId } from '../store/ids.js';
 import { openEmbeddedStore, type EmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
-import { createArticleService } from './service.js';
-import { noDomainEvents } from '../events/domain.js';
+import { quietServices } from '../services.js';
 import { median } from '../test/median.js';
 
 const opened: { store: EmbeddedStore; dir: string }[] = [];
@@ -41,13 +40,12 @@ async function serviceOver(n: number) {
     userInfo: { name: 'W', image: '', email: `w${i % 50}@x.test` },
   }));
   await store.collection('articles').insertMany(docs);
-  const service = createArticleService({
+  const service = quietServices({
     store,
-    config: { dataDir: dir, publicUrl: 'http://127.0.0.1:5000' } as Config,
+    config: testConfig(dir),
     clock: systemClock,
     logger: pino({ level: 'silent' }),
-    events: noDomainEvents,
-  });
+  }).articles;
   return { service, docs };
 }
 

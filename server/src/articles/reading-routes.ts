@@ -11,7 +11,6 @@ import { answerOf, CacheGroup, sendCached, type CachedAnswer } from '../cache/an
 import type { RouteContext } from '../context.js';
 import { NotFound } from '../errors.js';
 import { parseInput } from '../http/input.js';
-import { createRecommendations } from './recommendations.js';
 
 /**
  * What to read next (docs/decisions/follows-and-feed.md): a writer's public page and related reading
@@ -20,7 +19,7 @@ import { createRecommendations } from './recommendations.js';
  */
 export function readingRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const recommendations = createRecommendations(ctx);
+  const { recommendations } = ctx.services;
   const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 

@@ -10,7 +10,6 @@ import { createFollowRepository, followId } from '../follows/repository.js';
 import { newId } from '../store/ids.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { insertArticle } from '../test/article-fixtures.js';
-import { createRecommendations } from './recommendations.js';
 import type { Article } from './types.js';
 
 let t: TestApp;
@@ -21,7 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const forYou = (reader: string) => createRecommendations({ ...t.deps, events: t.events }).forYou(reader);
+const forYou = (reader: string) => t.services.recommendations.forYou(reader);
 
 type Dated = Pick<Article, '_id' | 'createdAt'>;
 const newestFirst = (a: Dated, b: Dated) =>

@@ -12,8 +12,7 @@ import {
 } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import { NotFound } from '../errors.js';
-import type { DomainEvents } from '../events/domain.js';
-import { createFollowService } from '../follows/service.js';
+import type { FollowService } from '../follows/service.js';
 import type { Store } from '../store/port.js';
 import { createArticleRepository } from './repository.js';
 import { isApproved, toCard, type Article, type ArticleCard } from './types.js';
@@ -85,9 +84,9 @@ async function firstUnread<T extends { _id: string }>(
 
 export type Recommendations = ReturnType<typeof createRecommendations>;
 
-export function createRecommendations(deps: { store: Store; clock: Clock; events: DomainEvents }) {
+export function createRecommendations(deps: { store: Store; clock: Clock; follows: FollowService }) {
   const repo = createArticleRepository(deps.store);
-  const follows = createFollowService(deps);
+  const { follows } = deps;
 
   /** Cards of these ids in this order; ids no longer approved drop out. */
   const cardsInOrder = async (ids: string[]): Promise<ArticleCard[]> => {

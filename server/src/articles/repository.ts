@@ -22,14 +22,6 @@ function viewWindowId(articleId: string, email: string): string {
   return createHash('sha256').update(`${articleId}\n${email}`).digest('hex').slice(0, 24);
 }
 
-/** Per store: the view windows this process is claiming right now (see beginView). */
-const claimsByStore = new WeakMap<Store, Set<string>>();
-function claimsOf(store: Store): Set<string> {
-  let claims = claimsByStore.get(store);
-  if (!claims) claimsByStore.set(store, (claims = new Set()));
-  return claims;
-}
-
 /** Statuses that read as Approved ('Accepted' is never written; older records may carry it). */
 const APPROVED_STATUSES = ['Approved', 'Accepted'];
 
@@ -50,6 +42,11 @@ function escapeRegex(text: string): string {
 export function createArticleRepository(store: Store) {
   const articles = () => store.collection<Article>('articles');
   const views = () => store.collection<ViewRecord>('views');
+  /**
+   * The view windows this repository is claiming right now (see beginView): the article service,
+   * built once per app (services.ts), holds the one repository that counts views.
+   */
+  const claimingViews = new Set<string>();
 
   return {
     findById(id: string): Promise<Article | null> {
@@ -285,7 +282,7 @@ export function createArticleRepository(store: Store) {
       }
       // One process owns the embedded store: a window being claimed is known here, so the claim
       // needs no durable answer before the count is written beside it.
-      const claiming = claimsOf(store);
+      const claiming = claimingViews;
       if (claiming.has(_id)) return null;
       claiming.add(_id);
       let claim: Promise<unknown> | null = null;

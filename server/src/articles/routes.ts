@@ -13,8 +13,6 @@ import {
   requestChangesBodySchema,
   updateArticleBodySchema,
 } from '@newsroom/common';
-import { createArticleAnswers } from './answers.js';
-import { createArticleService } from './service.js';
 
 /**
  * Article routes (docs/api-contract.md "Who may call what"). Public lists are anyone's and cached;
@@ -23,8 +21,7 @@ import { createArticleService } from './service.js';
  */
 export function articleRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const articles = createArticleService(ctx);
-  const answers = createArticleAnswers(ctx.cache, articles);
+  const { articles, answers } = ctx.services;
   const { requireUser, requireUserRecord, requireModerator, requirePremium, requireSelf } = ctx.guards;
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 

@@ -2,15 +2,15 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '../errors.js';
-import { createPublisherService } from '../publishers/service.js';
-import { createFollowService } from '../follows/service.js';
+import type { PublisherService } from '../publishers/service.js';
+import type { FollowService } from '../follows/service.js';
 import { createEventOutbox } from '../outbox/service.js';
-import { createMeterService } from '../meter/service.js';
-import { createStatsService } from '../stats/service.js';
+import type { MeterService } from '../meter/service.js';
+import type { StatsService } from '../stats/service.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
-import { createUploadService } from '../uploads/service.js';
-import { createUserService } from '../users/service.js';
+import type { UploadService } from '../uploads/service.js';
+import type { UserService } from '../users/service.js';
 import { isAdmin, isModerator, isPremium, type User } from '../users/types.js';
 import { articleFacts, type ArticleFacts, type DomainEvents } from '../events/domain.js';
 import type { TransactionalMail } from '../mail/messages.js';
@@ -56,19 +56,19 @@ export function createArticleService(deps: {
   config: Config;
   clock: Clock;
   logger: Logger;
-  /** Required: a service that writes says what it did (noDomainEvents where nobody listens). */
+  /** What happened, once written (cache drops and live events follow it: events/domain.ts). */
   events: DomainEvents;
+  publishers: PublisherService;
+  users: UserService;
+  stats: StatsService;
+  follows: FollowService;
+  meter: MeterService;
+  /** Given every image user (articles, users, publishers): it releases an image no one shows. */
+  uploads: UploadService;
 }) {
   const repo = createArticleRepository(deps.store);
-  /** What happened, once written (cache drops and live events follow it: events/domain.ts). */
-  const { events } = deps;
-  const publishers = createPublisherService(deps);
-  const users = createUserService(deps);
-  const stats = createStatsService(deps);
-  const follows = createFollowService(deps);
-  const meter = createMeterService(deps);
+  const { events, publishers, users, stats, follows, meter, uploads } = deps;
   const usesImage = async (url: string) => (await repo.countUsingImage(url)) > 0;
-  const uploads = createUploadService(deps, [{ imageUrls: repo.imageUrls }, users, publishers]);
   const releaser = (caller: User) => ({ email: caller.email, admin: isAdmin(caller) });
   const queue = createModerationQueue(repo);
   const outbox = createEventOutbox(deps.store);

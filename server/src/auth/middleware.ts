@@ -1,12 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { Forbidden, NeedPremium, Unauthorized } from '../errors.js';
-import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import { isAdmin, isModerator, isPremium, type User } from '../users/types.js';
 import { bearerToken, verifySession, type SessionClaims } from './tokens.js';
 import { createUserRecords } from './user-records.js';
-import { noDomainEvents } from '../events/domain.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -39,8 +37,9 @@ export interface Guards {
 
 export interface GuardDeps {
   jwtSecret: string;
-  store: Store;
   clock: Clock;
+  /** Where the caller's record is read (nothing here writes a user). */
+  users: Pick<UserService, 'findByEmail'>;
   /** Called for every authenticated request (active-user tracking); must not throw or block. */
   onSeen?: (claims: SessionClaims) => void;
   /**
@@ -54,8 +53,7 @@ export interface GuardDeps {
 export function createGuards(deps: GuardDeps): Guards {
   let uncached = 0;
   const records = createUserRecords({
-    // Reads only: nothing here writes a user.
-    find: createUserService({ ...deps, events: noDomainEvents }).findByEmail,
+    find: deps.users.findByEmail,
     clock: deps.clock,
     writes: deps.userWrites ?? (() => ++uncached),
   });

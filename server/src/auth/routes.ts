@@ -3,7 +3,6 @@ import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
 import { emailBodySchema, emailQuerySchema, registerBodySchema } from '@newsroom/common';
 import { parseInput, requiredBody } from '../http/input.js';
-import { createUserService } from '../users/service.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
 
@@ -13,7 +12,7 @@ import { bearerToken, signSession } from './tokens.js';
  */
 export function authRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const users = createUserService(ctx);
+  const { users } = ctx.services;
   const limited = ctx.limits.auth;
   const { requireUser, requireSelf } = ctx.guards;
 

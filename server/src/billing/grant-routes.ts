@@ -8,15 +8,12 @@ import { NotFound } from '../errors.js';
 import { parseInput } from '../http/input.js';
 import type { RouteContext } from '../context.js';
 import { newId } from '../store/ids.js';
-import { createUserService } from '../users/service.js';
 import { premiumGrantsRepository } from './grants/repository.js';
-import { premiumLedger } from './ledger.js';
 
 export function premiumGrantRoutes(ctx: RouteContext): Router {
   const router = Router();
   const grants = premiumGrantsRepository(ctx.store);
-  const ledger = premiumLedger(ctx);
-  const users = createUserService(ctx);
+  const { ledger, users } = ctx.services;
 
   router.post('/admin/premium-grants', ctx.guards.requireAdmin, async (req, res) => {
     const { email, days, note } = parseInput(premiumGrantBody, req.body ?? {});

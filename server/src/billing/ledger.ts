@@ -18,7 +18,7 @@ import type { Clock } from '../clock.js';
 import type { DomainEvents } from '../events/domain.js';
 import { passesInLedger } from '../payments/passes.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import type { User } from '../users/types.js';
 import { premiumGrantsRepository } from './grants/repository.js';
 import { paidThrough } from './paid-through.js';
@@ -86,11 +86,17 @@ export interface RecomputeOptions {
   subscription?: SubscriptionState;
 }
 
-export function premiumLedger(deps: { store: Store; clock: Clock; logger: Logger; events: DomainEvents }) {
+export function premiumLedger(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  events: DomainEvents;
+  users: UserService;
+}) {
   const billing = billingRepository(deps.store);
   const passesOf = passesInLedger(deps.store);
   const grants = premiumGrantsRepository(deps.store);
-  const users = createUserService(deps);
+  const { users } = deps;
 
   async function ledgerOf(email: string): Promise<PremiumLedger> {
     const [subs, passes, grantRecords] = await Promise.all([

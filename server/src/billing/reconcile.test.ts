@@ -4,7 +4,7 @@
  * wrong, the sweep runs, and GET /billing is right again, each repair logged once. The real `stripe`
  * SDK lists the events from the test server, which keeps every one.
  */
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSweeps, SWEEP_INTERVALS_MS, type SweepLease, type Sweeps } from '../sweeps.js';
@@ -65,12 +65,21 @@ describe('billing reconciliation', () => {
     await t.close();
   });
 
+  /** The app's reconciler (services.ts), logging to `logger`. */
+  const reconcilerLoggingTo = (logger: Logger) =>
+    billingReconciler({ ...t.deps, ...t.services, events: t.events, sync: t.services.sync!, stripe, logger });
+
   /** The server's sweeps (as compose.ts starts them), with the reconciler on the app's domain events. */
   function startInstanceSweeps(logger = log.logger, lease?: SweepLease) {
     // Only the intervals are faked (once for every instance): the store and HTTP keep real timers.
     if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const billing = billingReconciler({ ...t.deps, stripe, logger, events: t.events });
-    const started = startSweeps({ ...t.deps, logger, lease, billing });
+    const billing = reconcilerLoggingTo(logger);
+    const started = startSweeps({
+      ...t.deps,
+      logger,
+      lease,
+      services: { ...t.services, reconciler: billing },
+    });
     sweeps.push(started);
     return started;
   }
@@ -243,7 +252,7 @@ describe('billing reconciliation', () => {
     const readers = [await signInAs(t), await signInAs(t), await signInAs(t)];
     for (const reader of readers) await actions.buyPass(reader, 1, 60, { redeem: false });
     settle();
-    const reconciler = billingReconciler({ ...t.deps, stripe, logger: log.logger, events: t.events });
+    const reconciler = reconcilerLoggingTo(log.logger);
 
     expect(await reconciler.run({ maxEvents: 2 })).toEqual({
       checked: 2,

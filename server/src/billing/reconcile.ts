@@ -9,11 +9,9 @@
  * logged as a repair. Nothing here writes premium.
  */
 import type Stripe from 'stripe';
-import { passLedger } from '../payments/passes.js';
-import { paymentsService } from '../payments/service.js';
-import { createUserService } from '../users/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import { billingRepository, type ReconciliationProgress } from './repository.js';
-import { BILLING_EVENTS, subscriptionSync, type BillingDeps } from './sync.js';
+import { BILLING_EVENTS, type BillingDeps, type SubscriptionSync } from './sync.js';
 
 /** Events younger than this are left to their webhook, which is usually on its way. */
 export const RECONCILE_SETTLE_MS = 10 * 60_000;
@@ -126,12 +124,8 @@ function snapshotChanges(before: Snapshot, after: Snapshot): Record<string, unkn
   return Object.keys(out).length ? out : null;
 }
 
-export function billingReconciler(deps: BillingDeps) {
-  const { stripe, logger } = deps;
-  const sync = subscriptionSync(deps);
-  const payments = paymentsService(deps);
-  const passes = passLedger(deps);
-  const users = createUserService(deps);
+export function billingReconciler(deps: BillingDeps & { sync: SubscriptionSync; payments: PaymentsService }) {
+  const { stripe, logger, sync, payments, passes, users } = deps;
   const repo = billingRepository(deps.store);
   const types = [...BILLING_EVENTS, PASS_PAID];
   const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -2,11 +2,10 @@ import { Router } from 'express';
 import { revenueQuery } from '@newsroom/common';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
-import { revenueService } from './revenue.js';
 
 /** GET /admin/revenue?months=: the admins' revenue view (billing/revenue.ts, docs/decisions/revenue-view.md). */
 export function revenueRoutes(ctx: RouteContext): Router {
-  const revenue = revenueService(ctx);
+  const { revenue } = ctx.services;
   const router = Router();
 
   router.get('/admin/revenue', ctx.guards.requireAdmin, async (req, res) => {

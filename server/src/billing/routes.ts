@@ -14,7 +14,6 @@ import { parseInput, requiredBody } from '../http/input.js';
 import type { StripeEventHandler } from '../payments/routes.js';
 import type { User } from '../users/types.js';
 import { publicPlans } from './catalog.js';
-import { billingService } from './service.js';
 import { BILLING_EVENTS } from './sync.js';
 
 const emptyBody = z.object({}).strict();
@@ -31,7 +30,7 @@ function caller(req: Request): User {
  * docs/decisions/subscriptions.md.
  */
 export function billingRoutes(ctx: RouteContext): Router {
-  const billing = billingService(ctx);
+  const { billing } = ctx.services;
   const router = Router();
   const { requireUserRecord, requireAdmin } = ctx.guards;
   // Each of these can reach Stripe: one budget per user and per IP (docs/decisions/subscriptions.md).
@@ -97,6 +96,6 @@ export function billingRoutes(ctx: RouteContext): Router {
 
 /** Billing's share of POST /stripe/webhook (payments/routes.ts verifies the signature). */
 export function billingWebhookHandler(ctx: RouteContext): StripeEventHandler {
-  const billing = billingService(ctx);
+  const { billing } = ctx.services;
   return { handles: (type) => BILLING_EVENTS.has(type), handle: (event) => billing.handleEvent(event) };
 }

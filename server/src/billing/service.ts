@@ -15,17 +15,17 @@ import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
 import { Conflict, HttpError, NotFound, ServiceUnavailable } from '../errors.js';
 import type { DomainEvents } from '../events/domain.js';
-import { passLedger } from '../payments/passes.js';
+import type { PassLedger } from '../payments/passes.js';
 import { NOT_CONFIGURED } from '../payments/service.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import type { User } from '../users/types.js';
 import { priceCatalog } from './catalog.js';
 import { billingRefreshes } from './refreshes/repository.js';
 import { billingSummaries, LIVE } from './summary.js';
 import { billingRepository, type SubscriptionRecord } from './repository.js';
 import { SWITCH_PREVIEW_TTL_MS, switchPreviews } from './switch-previews/repository.js';
-import { SUBSCRIPTION_EXPAND, subscriptionSync } from './sync.js';
+import { SUBSCRIPTION_EXPAND, type SubscriptionSync } from './sync.js';
 
 export interface BillingServiceDeps {
   store: Store;
@@ -34,6 +34,10 @@ export interface BillingServiceDeps {
   clock: Clock;
   logger: Logger;
   events: DomainEvents;
+  users: UserService;
+  passes: PassLedger;
+  /** Stripe's subscriptions kept in step (null without Stripe). */
+  sync: SubscriptionSync | null;
 }
 
 /** A pass ending sooner than this is not worth a trial: the subscription starts now. */
@@ -46,10 +50,8 @@ const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 
 
 export function billingService(deps: BillingServiceDeps) {
   const repo = billingRepository(deps.store);
-  const users = createUserService(deps);
-  const passes = passLedger(deps);
+  const { users, passes, sync } = deps;
   const stripe = deps.stripe;
-  const sync = stripe ? subscriptionSync({ ...deps, stripe }) : null;
   const catalog = stripe ? priceCatalog(stripe) : null;
   const refreshes = billingRefreshes(deps.store);
   const previews = switchPreviews(deps.store);

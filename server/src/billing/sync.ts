@@ -14,11 +14,11 @@ import Stripe from 'stripe';
 import type { Clock } from '../clock.js';
 import { Invalid } from '../errors.js';
 import type { DomainEvents } from '../events/domain.js';
-import { passLedger } from '../payments/passes.js';
+import type { PassLedger } from '../payments/passes.js';
 import { planBySeconds } from '../payments/plans.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
-import { premiumLedger } from './ledger.js';
+import type { UserService } from '../users/service.js';
+import type { PremiumLedgerService } from './ledger.js';
 import { billingRepository, type InvoiceRecord, type SubscriptionRecord } from './repository.js';
 
 export interface BillingDeps {
@@ -27,6 +27,8 @@ export interface BillingDeps {
   clock: Clock;
   logger: Logger;
   events: DomainEvents;
+  users: UserService;
+  passes: PassLedger;
 }
 
 /** The events billing handles; Stripe's other events (and payment_intent.succeeded) are not its business. */
@@ -93,12 +95,9 @@ export function subscriptionState(record: SubscriptionRecord): SubscriptionState
   };
 }
 
-export function subscriptionSync(deps: BillingDeps) {
-  const { stripe, logger } = deps;
+export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerService }) {
+  const { stripe, logger, users, passes, ledger } = deps;
   const repo = billingRepository(deps.store);
-  const users = createUserService(deps);
-  const passes = passLedger(deps);
-  const ledger = premiumLedger(deps);
   const nowIso = () => deps.clock.now().toISOString();
 
   /**

@@ -346,6 +346,7 @@ describe('counts under concurrency', () => {
       store: t.store,
       clock,
       events: noDomainEvents,
+      users: t.services.users,
       article: async () => ({
         title: () => article.articleTitle,
         access: { status: 'Approved', isPremium: 'No', authorEmail: writer.email },

@@ -43,6 +43,7 @@ beforeAll(async () => {
     store: t.store,
     clock,
     events: noDomainEvents,
+    users: t.services.users,
     article: async (id) => ({
       title: () => `Article ${id}`,
       access: { status: 'Approved', isPremium: 'No', authorEmail: 'w@example.test' },

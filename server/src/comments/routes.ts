@@ -10,14 +10,9 @@ import {
   moderateCommentBodySchema,
   reportCommentBodySchema,
 } from '@newsroom/common';
-import { createArticleAnswers } from '../articles/answers.js';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
-import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
-import { createGiftService } from '../gifts/service.js';
-import { createUserService } from '../users/service.js';
-import { createCommentService } from './service.js';
 
 const idOf = (req: Request) => parseInput(idParamSchema, req.params, 'Malformed id').id;
 
@@ -28,14 +23,7 @@ const idOf = (req: Request) => parseInput(idParamSchema, req.params, 'Malformed 
  */
 export function commentRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const answers = createArticleAnswers(ctx.cache, createArticleService(ctx));
-  const users = createUserService(ctx);
-  const gifts = createGiftService({ ...ctx, article: answers.approvedPublic });
-  const comments = createCommentService({
-    ...ctx,
-    article: answers.approvedAccess,
-    giftAdmits: (articleId, pass, caller) => gifts.admits(articleId, pass.token, caller, pass.readerKey),
-  });
+  const { users, comments } = ctx.services;
   const { requireUserRecord, requireAdmin, optionalUser } = ctx.guards;
   const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
 

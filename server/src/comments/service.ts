@@ -24,7 +24,7 @@ import { Conflict, Forbidden, HttpError, Invalid, NeedPremium, NotFound } from '
 import type { CommentChange, DomainEvents } from '../events/domain.js';
 import { newId } from '../store/ids.js';
 import type { Filter, Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import { isAdmin, isModerator, isPremium, publicName, type User } from '../users/types.js';
 import { createCommentRepository, type CommentRecord, type CommentState } from './repository.js';
 
@@ -48,7 +48,7 @@ export const linksIn = (text: string) => text.match(LINK)?.length ?? 0;
 const bodyKeyOf = (text: string) =>
   createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('hex');
 
-type Author = Awaited<ReturnType<ReturnType<typeof createUserService>['authorsByEmails']>>[number];
+type Author = Awaited<ReturnType<UserService['authorsByEmails']>>[number];
 
 /**
  * Published comments (replies included) per article, 0 when none: one query on the articles' counts
@@ -81,9 +81,10 @@ export function createCommentService(deps: {
   article: CommentableArticle;
   /** Whether a gift link lets the caller in to the article (its readers read its comments). */
   giftAdmits?: (articleId: string, pass: GiftPass, caller: User | null) => Promise<boolean>;
+  users: UserService;
 }) {
   const repo = createCommentRepository(deps.store);
-  const users = createUserService(deps);
+  const { users } = deps;
   const writersAmong = createWritersAmong(deps.store);
   const now = () => deps.clock.now();
 

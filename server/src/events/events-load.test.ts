@@ -5,7 +5,6 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appLiveEvents } from '../app.js';
 import request from 'supertest';
 import { editorOf } from '../test/actions.js';
 import { bearer, makeTestApp, type TestApp } from '../test/app.js';
@@ -56,7 +55,7 @@ function openStream(marker: string): Promise<{ seen: Promise<number> }> {
 }
 
 it(`holds ${STREAMS} open streams with bounded memory; an event reaches all of them within 2 s`, async () => {
-  const streams = appLiveEvents(t.app).streams;
+  const streams = t.live.streams;
   const marker = `Marker Gazette ${Date.now()}`;
   const rssBefore = process.memoryUsage().rss;
 

@@ -2,7 +2,7 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLiveEvents, createApp, SLOW_REQUEST_MS } from '../app.js';
+import { createApp, createAppWithParts, SLOW_REQUEST_MS } from '../app.js';
 import type { Article } from '../articles/types.js';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
@@ -130,12 +130,12 @@ describe('GET /events refuses before streaming', () => {
   it('does not log a long stream as a slow request when the server ends it', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
-    const app = createApp({ ...t.deps, logger });
+    const { app, live } = createAppWithParts({ ...t.deps, logger });
     const server = await listen(app);
     try {
       const stream = await openSse(server.base, '/events');
       await new Promise((r) => setTimeout(r, SLOW_REQUEST_MS + 100));
-      appLiveEvents(app).streams.close();
+      live.streams.close();
       await stream.ended;
       expect(lines).toEqual([]);
     } finally {
@@ -330,7 +330,7 @@ describe('GET /events streams', () => {
   });
 
   it('drops a stream the client closed', async () => {
-    const streams = appLiveEvents(t.app).streams;
+    const streams = t.live.streams;
     const stream = await streamAs(null);
     const open = streams.size;
     stream.close();
@@ -372,7 +372,7 @@ describe('reconnecting with Last-Event-ID', () => {
   });
 
   it('answers an id it cannot place (another process, the future) with resync', async () => {
-    for (const id of ['00000000-1', `${appLiveEvents(t.app).streams.lastId.split('-')[0]}-999999`, 'junk']) {
+    for (const id of ['00000000-1', `${t.live.streams.lastId.split('-')[0]}-999999`, 'junk']) {
       const stream = await streamAs(null, 'query', `&lastEventId=${id}`);
       await stream.next(ofType('ready'));
       expect(stream.events.map((e) => e.data.type)).toEqual(['resync', 'ready']);

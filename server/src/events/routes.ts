@@ -3,7 +3,6 @@ import jwt from 'jsonwebtoken';
 import { bearerToken, verifySession } from '../auth/tokens.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { createUserService } from '../users/service.js';
 import { parseInput } from '../http/input.js';
 import { isAdmin, isPremium } from '../users/types.js';
 import { eventsQuerySchema } from '@newsroom/common';
@@ -26,7 +25,7 @@ function expiryOf(token: string): number | null {
  */
 export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
   const router = Router();
-  const users = createUserService(ctx);
+  const { users } = ctx.services;
 
   router.get('/events', async (req, res) => {
     const query = parseInput(eventsQuerySchema, req.query);

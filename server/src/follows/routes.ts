@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { FOLLOW_KINDS, followTargetParamSchemas, type FollowKind } from '@newsroom/common';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
-import { createFollowService } from './service.js';
 
 /**
  * Following publishers and writers (docs/decisions/follows-and-feed.md): signed in, per-user rate
@@ -10,7 +9,7 @@ import { createFollowService } from './service.js';
  */
 export function followRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const follows = createFollowService(ctx);
+  const { follows } = ctx.services;
   const { requireUserRecord } = ctx.guards;
 
   for (const kind of FOLLOW_KINDS satisfies readonly FollowKind[]) {

@@ -3,9 +3,9 @@ import { createWriterCheck } from '../articles/writers.js';
 import type { Clock } from '../clock.js';
 import { Conflict, Invalid, NotFound } from '../errors.js';
 import type { DomainEvents } from '../events/domain.js';
-import { createPublisherService } from '../publishers/service.js';
+import type { PublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import type { User } from '../users/types.js';
 import type { WriterFields } from '../users/writers/repository.js';
 import { createFollowRepository, followId, type Follow } from './repository.js';
@@ -37,10 +37,15 @@ const KNOWN_TAGS: ReadonlySet<string> = new Set(TAGS);
  * how often they read each tag), which the personal front page and related reading are made from.
  * See docs/decisions/follows-and-feed.md.
  */
-export function createFollowService(deps: { store: Store; clock: Clock; events: DomainEvents }) {
+export function createFollowService(deps: {
+  store: Store;
+  clock: Clock;
+  events: DomainEvents;
+  users: UserService;
+  publishers: PublisherService;
+}) {
   const repo = createFollowRepository(deps.store);
-  const publishers = createPublisherService(deps);
-  const users = createUserService(deps);
+  const { publishers, users } = deps;
 
   // A record the migration step has not given a public id yet has no public face.
   const records = (found: WriterFields[]): WriterRecord[] =>

@@ -1,11 +1,7 @@
 import { Router, type Request } from 'express';
 import { createGiftLinkBodySchema, idParamSchema, openGiftLinkBodySchema } from '@newsroom/common';
-import { createArticleAnswers } from '../articles/answers.js';
-import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import { parseInput } from '../http/input.js';
-import { createUserService } from '../users/service.js';
-import { createGiftService } from './service.js';
 
 /** User agents of crawlers and link previews: a gift link never reads in full for them. */
 const CRAWLER = /(bot|crawler|spider|slurp)\b|facebookexternalhit|embedly|preview/i;
@@ -18,9 +14,7 @@ const isCrawler = (req: Request) => CRAWLER.test(req.header('user-agent') ?? '')
  */
 export function giftRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const answers = createArticleAnswers(ctx.cache, createArticleService(ctx));
-  const users = createUserService(ctx);
-  const gifts = createGiftService({ ...ctx, article: answers.approvedPublic });
+  const { users, gifts } = ctx.services;
   const { requireUserRecord, optionalUser } = ctx.guards;
 
   router.use(['/gift-links', '/me/gift-links'], (_req, res, next) => {

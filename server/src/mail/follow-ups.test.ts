@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createArticleService } from '../articles/service.js';
 import { loadConfig } from '../config.js';
-import { noDomainEvents } from '../events/domain.js';
+import { quietServices } from '../services.js';
 import { openEmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
 import type { Store } from '../store/port.js';
@@ -52,6 +51,8 @@ async function open(): Promise<Store> {
   return store;
 }
 
+/** The services of a process whose event subscribers never run (it stops right after its answers). */
+const quiet = (store: Store) => quietServices({ store, config: config(), clock, logger });
 const outbox = (store: Store) => store.collection<OutboxMail>('mail_outbox').find({ to: WRITER });
 const digest = (store: Store) => store.collection<DigestArticle>('digest_articles').find({});
 const entries = (store: Store) => store.collection('event_outbox').find({});
@@ -67,14 +68,14 @@ it('makes the digest record and the mail of an approval whose process stopped be
     userInfo: { name: 'Wren Writer', image: '', email: WRITER },
   });
   // Approved by a process whose event subscribers never ran (it stops right after the answer).
-  const articles = createArticleService({ store, config: config(), clock, logger, events: noDomainEvents });
+  const { articles } = quiet(store);
   await articles.approve(article._id);
   await store.close();
 
   now = APPROVED_AT + 5 * 60_000;
   store = await open();
   expect(await outbox(store)).toEqual([]);
-  const jobs = createMailJobs({ store, config: config(), clock, logger });
+  const jobs = createMailJobs({ store, config: config(), clock, logger, services: quiet(store) });
   expect(await jobs.followUps()).toBe(1);
   const [mail] = await outbox(store);
   expect(mail?.subject).toBe('Your article is published: Harbour lights return');
@@ -122,7 +123,7 @@ it('drops, making nothing, an entry whose approval never happened once it has se
     articleId: article._id,
     at,
   });
-  const jobs = createMailJobs({ store, config: config(), clock, logger });
+  const jobs = createMailJobs({ store, config: config(), clock, logger, services: quiet(store) });
   const mailsBefore = (await outbox(store)).length;
   // Its write may still be on its way: kept.
   await jobs.followUps();
@@ -147,7 +148,7 @@ it("queues the writer's mail of a decline, a request for changes and a premium l
     insertArticle(store, { articleTitle: 'Quay lights', ...byDora }),
   ]);
   // Moderated by a process whose event subscribers never ran (it stops right after the answers).
-  const articles = createArticleService({ store, config: config(), clock, logger, events: noDomainEvents });
+  const { articles } = quiet(store);
   await articles.decline(declined._id, 'Sources missing');
   await articles.requestChanges(sentBack._id, 'Add the new prices');
   await articles.makePremium(premium._id);
@@ -156,7 +157,7 @@ it("queues the writer's mail of a decline, a request for changes and a premium l
   store = await open();
   const mails = () => store.collection<OutboxMail>('mail_outbox').find({ to: writer });
   expect(await mails()).toEqual([]);
-  const jobs = createMailJobs({ store, config: config(), clock, logger });
+  const jobs = createMailJobs({ store, config: config(), clock, logger, services: quiet(store) });
   expect(await jobs.followUps()).toBe(3);
   expect((await mails()).map((m) => m.subject).sort()).toEqual([
     'Changes requested: Ferry fares',

@@ -8,13 +8,12 @@
  * kill at any point adds nothing twice and loses nothing.
  */
 import type { Logger } from 'pino';
-import { createArticleService } from '../articles/service.js';
+import type { ArticleService } from '../articles/service.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { noDomainEvents } from '../events/domain.js';
 import { createEventOutbox, type MailFollowUp, type OutboxEntry } from '../outbox/service.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import { transactionalContent, type TransactionalMail } from './messages.js';
 import type { MailService } from './service.js';
 
@@ -33,15 +32,15 @@ export interface FollowUpDeps {
   clock: Clock;
   logger: Logger;
   mail: MailService;
+  articles: ArticleService;
+  users: UserService;
 }
 
 export type FollowUps = ReturnType<typeof createFollowUps>;
 
 export function createFollowUps(deps: FollowUpDeps) {
-  const services = { ...deps, events: noDomainEvents };
   const outbox = createEventOutbox(deps.store);
-  const articles = createArticleService(services);
-  const users = createUserService(services);
+  const { articles, users } = deps;
 
   /** Queues `mail` for `to` under `key`, greeting them by their own name. */
   async function notify(key: string, to: string, mail: TransactionalMail): Promise<void> {

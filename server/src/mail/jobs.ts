@@ -11,20 +11,15 @@
  *   and once it has ended).
  */
 import type { Logger } from 'pino';
-import { createArticleService } from '../articles/service.js';
 import { isApproved, publishedName, type Article } from '../articles/types.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { noDomainEvents } from '../events/domain.js';
-import { createFollowService } from '../follows/service.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
 import { digestContent, transactionalContent } from './messages.js';
 import type { MailPreferencesRecord } from './repository.js';
 import { digestPeriod, nextDigestSlot } from './schedule.js';
-import { createMailService } from './service.js';
 import { createMailTransport, type MailTransport } from './transport.js';
-import { createFollowUps } from './follow-ups.js';
+import type { Services } from '../services.js';
 
 const DAY = 24 * 3_600_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -42,6 +37,8 @@ export interface MailJobOptions {
   config: Config;
   clock: Clock;
   logger: Logger;
+  /** The services the mails are made from (services.ts). */
+  services: Pick<Services, 'mail' | 'articles' | 'follows' | 'users' | 'followUps'>;
   transport?: MailTransport;
   /** Mails per sender run (the sending rate; default 30 a run, one run every 30 s). */
   batch?: number;
@@ -54,13 +51,8 @@ export type MailJobs = ReturnType<typeof createMailJobs>;
 export function createMailJobs(deps: MailJobOptions) {
   const { clock, logger } = deps;
   const transport = deps.transport ?? createMailTransport(deps.config, logger);
-  const mail = createMailService(deps);
+  const { mail, articles, follows, users, followUps } = deps.services;
   const repo = mail.repository;
-  const services = { ...deps, events: noDomainEvents };
-  const articles = createArticleService(services);
-  const follows = createFollowService(services);
-  const users = createUserService(services);
-  const followUps = createFollowUps({ ...deps, mail });
 
   async function sendDue(): Promise<{ sent: number; failed: number }> {
     const now = clock.now();

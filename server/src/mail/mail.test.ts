@@ -12,7 +12,6 @@ import { InProcessDomainEvents } from '../events/domain.js';
 import type { User } from '../users/types.js';
 import { createMailJobs, type MailJobs } from './jobs.js';
 import type { OutboxMail } from './repository.js';
-import { createMailService } from './service.js';
 import { subscribeMail } from './subscriber.js';
 
 const DAY = 24 * 3_600_000;
@@ -55,7 +54,7 @@ const moderate = (path: string, body: object = {}) =>
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await makeTestApp({ clock, config: { smtpUrl: smtp.url, mailFrom: 'Newsroom <news@newsroom.test>' } });
-  jobs = createMailJobs({ ...t.deps, sendingStaleMs: 60_000 });
+  jobs = createMailJobs({ ...t.deps, services: t.services, sendingStaleMs: 60_000 });
   admin = await signInAs(t, { role: 'admin' });
   writer = await signInAs(t, { name: 'Wren Writer' });
 });
@@ -272,6 +271,7 @@ describe('SMTP down', () => {
     const author = await signInAs(t, { name: 'Offline Author' });
     const offline = createMailJobs({
       ...t.deps,
+      services: t.services,
       config: { ...t.deps.config, smtpUrl: 'smtp://127.0.0.1:9' },
     });
     const article = await insertArticle(t.store, {
@@ -290,7 +290,7 @@ describe('premium mails', () => {
   it('starts (from the domain event), ends soon (3 days before) and lapses (the scheduled check)', async () => {
     const reader = await signInAs(t, { name: 'Pat Premium' });
     const events = new InProcessDomainEvents();
-    subscribeMail(events, { ...t.deps, mail: createMailService(t.deps) });
+    subscribeMail(events, { ...t.deps, followUps: t.services.followUps });
     const end = new Date(now + 30 * DAY).toISOString();
     await events.publish({ type: 'premium.granted', email: reader.email, premiumEndAt: end });
     // The same grant twice (every instance sees every event) queues one mail.

@@ -9,7 +9,6 @@ import { MailPreferencesInputSchema, mailTokenQuerySchema } from '@newsroom/comm
 import type { RouteContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { parseInput } from '../http/input.js';
-import { createMailService } from './service.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,7 +54,7 @@ function linkPage(handler: (req: Request, res: Response) => void | Promise<void>
 
 export function mailRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const mail = createMailService(ctx);
+  const { mail } = ctx.services;
   const { requireUserRecord } = ctx.guards;
   const tokenOf = (query: unknown) => parseInput(mailTokenQuerySchema, query, 'This link is not valid').token;
 

@@ -9,7 +9,9 @@
  * it never reaches the request that caused the event (the sweep retries an approval's).
  */
 import type { DomainEvent, DomainEvents } from '../events/domain.js';
-import { createFollowUps, type FollowUpDeps } from './follow-ups.js';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { FollowUps } from './follow-ups.js';
 
 export interface MailSubscription {
   unsubscribe(): void;
@@ -17,8 +19,11 @@ export interface MailSubscription {
   settled(): Promise<void>;
 }
 
-export function subscribeMail(events: DomainEvents, deps: FollowUpDeps): MailSubscription {
-  const followUps = createFollowUps(deps);
+export function subscribeMail(
+  events: DomainEvents,
+  deps: { clock: Clock; logger: Logger; followUps: FollowUps },
+): MailSubscription {
+  const { followUps } = deps;
   const { notify } = followUps;
 
   /** Approvals seen since the last expansion started: expanded together, one batch at a time. */

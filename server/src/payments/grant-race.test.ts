@@ -13,6 +13,8 @@ import type { Collection, Doc, Store } from '../store/port.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import type { User } from '../users/types.js';
 import { premiumGranter } from './grant.js';
+import { premiumLedger } from '../billing/ledger.js';
+import { createUserService } from '../users/service.js';
 import { planByAmount } from './plans.js';
 import type { PaymentRecord } from './repository.js';
 
@@ -53,6 +55,13 @@ function withHook(store: Store, onPaymentRead: () => Promise<void>): Store {
   };
 }
 
+/** A granter of its own on `store`, as another process has (its own grants under way). */
+function granterOn(store: Store) {
+  const deps = { store, clock: systemClock, logger: pino({ level: 'silent' }), events: noDomainEvents };
+  const users = createUserService(deps);
+  return premiumGranter({ ...deps, users, ledger: premiumLedger({ ...deps, users }) });
+}
+
 it('a redeem that found the record pending adds nothing once another finished the grant', async () => {
   const plan = planByAmount(5)!;
   const email = `race-${newId()}@example.test`;
@@ -80,16 +89,16 @@ it('a redeem that found the record pending adds nothing once another finished th
     state: 'pending',
   });
   const finished = new Date(Date.parse(start) + plan.seconds * 1000).toISOString();
-  const deps = { clock: systemClock, logger: pino({ level: 'silent' }), events: noDomainEvents };
+
   // ...and finishes everything while the second reads the record: premium derived, record granted.
   const firstFinishes = async () => {
-    const first = premiumGranter({ ...deps, store: t.store });
+    const first = granterOn(t.store);
     expect(await first.grant({ paymentIntentId, plan, email, uid: 'u', source: 'client' })).toMatchObject({
       granted: true,
       premiumEndAt: finished,
     });
   };
-  const second = premiumGranter({ ...deps, store: withHook(t.store, firstFinishes) });
+  const second = granterOn(withHook(t.store, firstFinishes));
   const result = await second.grant({ paymentIntentId, plan, email, uid: 'u', source: 'webhook' });
   expect(result.granted).toBe(false);
   expect((await users.findOne({ email }))?.premiumEndAt).toBe(finished);

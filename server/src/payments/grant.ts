@@ -19,8 +19,8 @@ import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError, type Store } from '../store/port.js';
 import type { Plan } from './plans.js';
-import { premiumLedger } from '../billing/ledger.js';
-import { createUserService } from '../users/service.js';
+import type { PremiumLedgerService } from '../billing/ledger.js';
+import type { UserService } from '../users/service.js';
 import type { DomainEvents } from '../events/domain.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 
@@ -38,23 +38,23 @@ export interface GrantRequest {
 /** Grants a few more tries than concurrent grants for one user can plausibly need. */
 const MAX_GRANT_ATTEMPTS = 5;
 
-/**
- * Grants under way in this process, by PaymentIntent id: a second caller answers with their outcome.
- * Per store, not per service: the webhook and the client routes each make a service.
- */
-const grantsByStore = new WeakMap<Store, Map<string, Promise<GrantResult>>>();
-function grantsUnderWay(store: Store): Map<string, Promise<GrantResult>> {
-  let grants = grantsByStore.get(store);
-  if (!grants) grantsByStore.set(store, (grants = new Map()));
-  return grants;
-}
+export type PremiumGranter = ReturnType<typeof premiumGranter>;
 
-export function premiumGranter(deps: { store: Store; clock: Clock; logger: Logger; events: DomainEvents }) {
+export function premiumGranter(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  events: DomainEvents;
+  users: UserService;
+  ledger: PremiumLedgerService;
+}) {
   const repo = paymentsRepository(deps.store);
-  const ledger = premiumLedger(deps);
-  const granting = grantsUnderWay(deps.store);
-
-  const users = createUserService(deps);
+  const { ledger, users } = deps;
+  /**
+   * Grants under way in this process, by PaymentIntent id: a second caller (the webhook and the
+   * client's redeem, one granter built once for both) answers with their outcome.
+   */
+  const granting = new Map<string, Promise<GrantResult>>();
 
   const premiumEndOf = async (email: string) => (await users.findByEmail(email))?.premiumEndAt ?? null;
 

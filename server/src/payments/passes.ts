@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { DomainEvents } from '../events/domain.js';
 import type { Store } from '../store/port.js';
-import { premiumLedger } from '../billing/ledger.js';
+import type { PremiumLedgerService } from '../billing/ledger.js';
 import { newId } from '../store/ids.js';
 import { DuplicateKeyError } from '../store/port.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
@@ -25,9 +24,16 @@ export function passesInLedger(store: Store) {
  * The passes as billing sees them (docs/decisions/subscriptions.md): the ones a user bought, and
  * taking a pass back when its payment is refunded or disputed, and giving it back when a dispute is won.
  */
-export function passLedger(deps: { store: Store; clock: Clock; logger: Logger; events: DomainEvents }) {
+export type PassLedger = ReturnType<typeof passLedger>;
+
+export function passLedger(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  ledger: PremiumLedgerService;
+}) {
   const repo = paymentsRepository(deps.store);
-  const ledger = premiumLedger(deps);
+  const { ledger } = deps;
   return {
     passesOf: (email: string): Promise<PaymentRecord[]> => repo.passesOf(email, PASSES_LISTED),
 

@@ -9,10 +9,6 @@ import { promisify } from 'node:util';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pino } from 'pino';
-import { premiumLedger } from '../billing/ledger.js';
-import { systemClock } from '../clock.js';
-import { noDomainEvents } from '../events/domain.js';
 import { newId } from '../store/ids.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import { startStripeTestServer, type StripeTestServer } from '../test/stripe-test-server.js';
@@ -198,12 +194,7 @@ describe('a grant cut short by a crash is finished by the next redeem, never los
     });
     let premiumEndAt: string | null = null;
     if (derived) {
-      const ledger = premiumLedger({
-        store: t.store,
-        clock: systemClock,
-        logger: pino({ level: 'silent' }),
-        events: noDomainEvents,
-      });
+      const { ledger } = t.services;
       premiumEndAt = (await ledger.recompute(reader.email, { adding: paymentIntentId })).after;
       expect(Date.parse(premiumEndAt!)).toBe(Date.parse(grantedAt) + 60_000);
     }

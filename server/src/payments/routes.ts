@@ -4,18 +4,7 @@ import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
 import { createPaymentIntentBody, makePremiumUserBody } from '@newsroom/common';
 import { parseInput } from '../http/input.js';
-import { paymentsService, type Payer, type PaymentsService } from './service.js';
-
-function service(ctx: RouteContext): PaymentsService {
-  return paymentsService({
-    store: ctx.store,
-    stripe: ctx.stripe,
-    clock: ctx.clock,
-    logger: ctx.logger,
-    events: ctx.events,
-    webhookSecret: ctx.config.stripeWebhookSecret,
-  });
-}
+import type { Payer } from './service.js';
 
 function payer(req: express.Request): Payer {
   if (!req.auth) throw new Unauthorized();
@@ -29,7 +18,7 @@ function payer(req: express.Request): Payer {
  * granted false and premiumEndAt unchanged, so a client racing the webhook still succeeds.
  */
 export function paymentRoutes(ctx: RouteContext): Router {
-  const payments = service(ctx);
+  const { payments } = ctx.services;
   const router = Router();
 
   router.get('/plans', (_req, res) => {
@@ -73,7 +62,7 @@ export interface StripeEventHandler {
  * the raw body bytes.
  */
 export function stripeWebhookRoutes(ctx: RouteContext, others: StripeEventHandler[] = []): Router {
-  const payments = service(ctx);
+  const { payments } = ctx.services;
   const router = Router();
   router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

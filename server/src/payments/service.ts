@@ -6,8 +6,8 @@ import type { DomainEvents } from '../events/domain.js';
 import type { Store } from '../store/port.js';
 import { PLAN_CURRENCY, PLANS, planByAmount, planBySeconds, toCents, type Plan } from './plans.js';
 import { paymentIntentCreator, type CreatedIntent } from './intents.js';
-import { premiumGranter, type GrantResult } from './grant.js';
-import { createUserService } from '../users/service.js';
+import type { GrantResult, PremiumGranter } from './grant.js';
+import type { UserService } from '../users/service.js';
 import { paymentsRepository, type PaymentRecord } from './repository.js';
 import type { MakePremiumUserInput } from '@newsroom/common';
 
@@ -21,6 +21,8 @@ export interface PaymentsDeps {
   logger: Logger;
   events: DomainEvents;
   webhookSecret?: string;
+  users: UserService;
+  granter: PremiumGranter;
 }
 
 /** Who is paying: the claims of our session JWT. */
@@ -33,11 +35,10 @@ export type { GrantResult } from './grant.js';
 
 export function paymentsService(deps: PaymentsDeps) {
   const repo = paymentsRepository(deps.store);
-  const users = createUserService(deps);
+  const { users, granter } = deps;
   const createIntent = deps.stripe
     ? paymentIntentCreator({ stripe: deps.stripe, repo, clock: deps.clock })
     : null;
-  const granter = premiumGranter(deps);
 
   const requireStripe = (): Stripe => {
     if (!deps.stripe) throw new ServiceUnavailable(NOT_CONFIGURED);

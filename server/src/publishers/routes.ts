@@ -1,15 +1,13 @@
 import { Router } from 'express';
-import { createArticleService } from '../articles/service.js';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
 import { addPublisherBodySchema } from '@newsroom/common';
 import { parseInput } from '../http/input.js';
-import { createPublisherService, withArticleCounts } from './service.js';
+import { withArticleCounts } from './service.js';
 
 export function publisherRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const publishers = createPublisherService(ctx);
-  const articles = createArticleService(ctx);
+  const { publishers, articles } = ctx.services;
   const { requireAdmin } = ctx.guards;
 
   router.get('/publisher-data', async (req, res) => {

@@ -3,13 +3,11 @@
  * reply from its writer (the article's), a premium reader's, and one a moderator hid.
  * Made through the comment service, so they obey its rules and counts.
  */
-import { createCommentService } from '../comments/service.js';
 import { Conflict } from '../errors.js';
-import { noDomainEvents } from '../events/domain.js';
 import type { Store } from '../store/port.js';
-import type { Clock } from '../clock.js';
+import type { Services } from '../services.js';
 import type { User } from '../users/types.js';
-import { DEMO_ACCOUNTS, DEMO_ARTICLES, type DemoAccount } from './content.js';
+import { DEMO_ACCOUNTS, type DemoAccount } from './content.js';
 
 /** Who says what, in order; `reply`: answers the conversation's first comment; `hidden`: a moderator hid it. */
 const CONVERSATIONS: {
@@ -38,23 +36,11 @@ const CONVERSATIONS: {
   { article: 0, who: 'reader', hidden: true, body: 'Cheap flats here!!! Call now, best prices in town.' },
 ];
 
-export async function seedComments(deps: { store: Store; clock: Clock }): Promise<void> {
+export async function seedComments(deps: { store: Store; services: Services }): Promise<void> {
   const users = deps.store.collection<User>('users');
   const account = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!;
   const seededId = (i: number) => `5eed00000000000000b0${(i + 1).toString(16).padStart(4, '0')}`;
-  const comments = createCommentService({
-    ...deps,
-    events: noDomainEvents,
-    article: async (id) => {
-      const index = DEMO_ARTICLES.findIndex((_, i) => seededId(i) === id);
-      const a = DEMO_ARTICLES[index];
-      if (!a || a.status !== 'Approved') return null;
-      return {
-        title: () => a.title,
-        access: { status: a.status, isPremium: a.isPremium, authorEmail: account(a.author).email },
-      };
-    },
-  });
+  const { comments } = deps.services;
   const firstOf = new Map<number, string>();
   for (const line of CONVERSATIONS) {
     const author = await users.findOne({ email: account(line.who).email });

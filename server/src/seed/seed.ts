@@ -10,8 +10,7 @@ import { emulatorAccountDirectory, type AccountDirectory } from './firebase-acco
 import { defaultImageCacheDir } from './image-cache.js';
 import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './images.js';
 import { seedViewHistory, type SeededViews } from './view-history.js';
-import { noDomainEvents } from '../events/domain.js';
-import { createFollowService } from '../follows/service.js';
+import { quietServices, type Services } from '../services.js';
 import { seedComments } from './comments.js';
 
 /** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
@@ -142,8 +141,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     });
   }
   await seedViewHistory(store, deps.clock.now(), viewed);
-  await seedFollows(deps);
-  await seedComments(deps);
+  // The seed writes behind the app, before it starts: its follows and comments say nothing.
+  const services = quietServices(deps);
+  await seedFollows({ ...deps, services });
+  await seedComments({ ...deps, services });
 
   await insertIfMissing(meta, {
     _id: SEED_MARKER_ID,
@@ -158,7 +159,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
 }
 
 /** The demo reader follows the first publisher and the first writer, so "For you" has something to show. */
-async function seedFollows(deps: SeedDeps): Promise<void> {
+async function seedFollows(deps: SeedDeps & { services: Services }): Promise<void> {
   const users = deps.store.collection<User>('users');
   const email = (key: DemoAccount['key']) => DEMO_ACCOUNTS.find((a) => a.key === key)!.email;
   const [reader, writer] = await Promise.all([
@@ -166,7 +167,7 @@ async function seedFollows(deps: SeedDeps): Promise<void> {
     users.findOne({ email: email('writer1') }),
   ]);
   if (!reader) return;
-  const follows = createFollowService({ ...deps, events: noDomainEvents });
+  const { follows } = deps.services;
   await follows.follow(reader, 'publisher', publisherId(1));
   if (writer?.publicId) await follows.follow(reader, 'writer', writer.publicId);
 }

@@ -6,7 +6,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLiveEvents } from '../app.js';
 import { deleteArticle, editArticle, publishArticle, submitArticle } from '../test/actions.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { listen } from '../test/sse.js';
@@ -59,7 +58,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('busChanges (the site inside the API)', () => {
   it('tells of public changes, after the write, and not of a submission only admins see', async () => {
     const changes = counter();
-    const { bus, streams } = appLiveEvents(t.app);
+    const { bus, streams } = t.live;
     const stop = busChanges(bus, () => streams.lastId).subscribe(changes.listener);
     try {
       const submitted = await submitArticle(t);
@@ -87,7 +86,7 @@ describe('apiChanges (the standalone site)', () => {
     const changes = counter();
     const source = apiChanges(api.base, { logger: pino({ level: 'silent' }), retryMs: 20 });
     source.subscribe(changes.listener);
-    const streams = appLiveEvents(t.app).streams;
+    const streams = t.live.streams;
     try {
       await expect.poll(() => streams.size).toBe(1);
       expect(changes.count).toBe(0); // the stream's opening `ready` is not a change
@@ -135,7 +134,7 @@ describe('apiChanges (the standalone site)', () => {
       const s = later.app.listen(port, '127.0.0.1', () => resolve(s));
     });
     try {
-      await expect.poll(() => appLiveEvents(later.app).streams.size, { timeout: 3_000 }).toBe(1);
+      await expect.poll(() => later.live.streams.size, { timeout: 3_000 }).toBe(1);
       await publishArticle(later);
       await changes.reach(1);
     } finally {

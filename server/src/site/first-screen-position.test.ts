@@ -11,7 +11,6 @@ import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLiveEvents } from '../app.js';
 import { publishArticle } from '../test/actions.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { listen, ofType, openSse } from '../test/sse.js';
@@ -108,7 +107,7 @@ describe('first-screen event position', () => {
       logger,
       feedTtlMs: 600_000,
     });
-    const streams = appLiveEvents(t.app).streams;
+    const streams = t.live.streams;
     try {
       await expect.poll(() => stream.position()).toBe(streams.lastId);
       // A change the site hears of: its list is read again, from a known position.
@@ -153,7 +152,7 @@ describe('first-screen event position', () => {
   });
 
   it('the site inside the API: pages name the live streams’ position their list was read at', async () => {
-    const streams = appLiveEvents(t.app).streams;
+    const streams = t.live.streams;
     const id = await publishArticle(t, { title: 'Served in process' });
     await expect
       .poll(async () => (await pageData(t.app, '/all-articles')).approved?.[0]?._id, { timeout: 3_000 })

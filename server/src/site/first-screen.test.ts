@@ -17,7 +17,6 @@ import { insertArticle } from '../test/article-fixtures.js';
 import { makeTestApp, type TestApp } from '../test/app.js';
 import { createSiteApp } from './app.js';
 import { imagePreload, loadFirstScreens, screenFor } from './first-screen.js';
-import { appLiveEvents } from '../app.js';
 import { publishArticle } from '../test/actions.js';
 import { apiChanges } from './changes.js';
 import { apiSource } from './source.js';
@@ -235,7 +234,7 @@ describe('after a public change', () => {
       expect(await leadImage(deaf)).toBe(before);
       expect(await leadImage(t.app)).toBe(before);
       expect((await request(listening).get('/sitemap.xml')).text).not.toContain('fresh-story');
-      await expect.poll(() => appLiveEvents(t.app).streams.size).toBeGreaterThan(0);
+      await expect.poll(() => t.live.streams.size).toBeGreaterThan(0);
 
       const freshImage = 'https://images.example.test/fresh-story.jpg';
       const fresh = await publishArticle(t, { photoURL: freshImage });

@@ -1,7 +1,5 @@
 import { Router } from 'express';
 import { compressAnswers } from '../cache/compress.js';
-import { createArticleAnswers } from '../articles/answers.js';
-import { createArticleService } from '../articles/service.js';
 import type { RouteContext } from '../context.js';
 import type { LiveEvents } from '../events/live.js';
 import { busChanges } from './changes.js';
@@ -16,7 +14,7 @@ import { serviceSource } from './source.js';
  */
 export function mountedSite(ctx: RouteContext, live: LiveEvents): Router {
   const site = siteRouter({
-    source: serviceSource(createArticleAnswers(ctx.cache, createArticleService(ctx))),
+    source: serviceSource(ctx.services.answers),
     distDir: ctx.config.clientDistDir ?? defaultDistDir(),
     siteUrl: ctx.config.publicUrl,
     logger: ctx.logger,

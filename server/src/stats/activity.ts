@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { SessionClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
-import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
-import { noDomainEvents } from '../events/domain.js';
+import type { UserService } from '../users/service.js';
 
 /** Record a user's lastSeenAt at most once per this interval (a write per request would be waste). */
 export const SEEN_WRITE_INTERVAL_MS = 60_000;
@@ -12,9 +10,9 @@ export const SEEN_WRITE_INTERVAL_MS = 60_000;
  * The guards' onSeen hook: remembers when each user was last seen by the API, for
  * GET /active-users. Never blocks or fails the request it is called from.
  */
-export function createActivityTracker(deps: { store: Store; clock: Clock; logger: Logger }) {
-  // Only lastSeenAt is written here: no cached answer shows it (events/domain.ts, user.changed).
-  const users = createUserService({ ...deps, events: noDomainEvents });
+export function createActivityTracker(deps: { clock: Clock; logger: Logger; users: UserService }) {
+  // Only lastSeenAt is written here, which says nothing: no cached answer shows it (user.changed).
+  const { users } = deps;
   const lastWrite = new Map<string, number>();
   return {
     onSeen(claims: SessionClaims): void {

@@ -1,10 +1,8 @@
 import { Router } from 'express';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { createStatsService } from './service.js';
 import { parseInput } from '../http/input.js';
 import { viewStatsQuerySchema } from '@newsroom/common';
-import { createViewStatsService } from './view-stats.js';
 
 /**
  * Public counters: GET /users-count (Home) and GET /active-users (About). Cached in the userStats
@@ -13,7 +11,7 @@ import { createViewStatsService } from './view-stats.js';
  */
 export function statsRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const stats = createStatsService(ctx);
+  const { stats } = ctx.services;
 
   router.get('/users-count', async (req, res) => {
     const onMiss = ctx.limits.publicReads.guard(req, res);
@@ -29,7 +27,7 @@ export function statsRoutes(ctx: RouteContext): Router {
 
   // Views per day over the last `days` (30 by default): the caller's own articles (and their follower
   // count); per publisher for admins.
-  const views = createViewStatsService(ctx);
+  const views = ctx.services.viewStats;
   router.get('/stats/my-article-views', ctx.guards.requireUserRecord, async (req, res) => {
     const { days } = parseInput(viewStatsQuerySchema, req.query);
     res.json(await views.forWriter(req.currentUser!, days));

@@ -1,17 +1,17 @@
 import type { UserCounts } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
+import type { UserService } from '../users/service.js';
 import { createViewHistoryRepository } from './repository.js';
 import { dayOf } from './view-history.js';
-import { noDomainEvents } from '../events/domain.js';
 
 /** "Active" = seen by the API (any authenticated request) in the last five minutes. */
 export const ACTIVE_WINDOW_MS = 5 * 60_000;
 
-export function createStatsService(deps: { store: Store; clock: Clock }) {
-  // Reads only.
-  const users = createUserService({ ...deps, events: noDomainEvents });
+export type StatsService = ReturnType<typeof createStatsService>;
+
+export function createStatsService(deps: { store: Store; clock: Clock; users: UserService }) {
+  const { users } = deps;
   const viewHistory = createViewHistoryRepository(deps.store);
   return {
     async userCounts(): Promise<UserCounts> {

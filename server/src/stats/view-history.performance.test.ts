@@ -14,7 +14,9 @@ import { openEmbeddedStore, type EmbeddedStore } from '../store/embedded/index.j
 import { ensureIndexes } from '../store/index.js';
 import { AUTHOR_DAILY_VIEWS, counterId, lastDays, PUBLISHER_DAILY_VIEWS } from './view-history.js';
 import { createViewHistoryRepository } from './repository.js';
-import { createViewStatsService } from './view-stats.js';
+import { pino } from 'pino';
+import { testConfig } from '../test/app.js';
+import { quietServices } from '../services.js';
 import { median } from '../test/median.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsroom-views-perf-'));
@@ -125,7 +127,12 @@ describe('view charts over 100 000 view events', () => {
   });
 
   test('a writer’s 30 days (200 articles, and a typical 16) and every publisher’s: ≤ 20 ms each', async () => {
-    const stats = createViewStatsService({ store, clock });
+    const stats = quietServices({
+      store,
+      clock,
+      logger: pino({ level: 'silent' }),
+      config: testConfig(dir),
+    }).viewStats;
     const sum = (list: { periodViews: number }[]) => list.reduce((n, a) => n + a.periodViews, 0);
     const heavy = await stats.forAuthor(heavyWriter, 30);
     expect(heavy.articles).toHaveLength(200);

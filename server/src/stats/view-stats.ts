@@ -2,12 +2,11 @@ import type { MyArticleViews, PublisherViews } from '@newsroom/common';
 import type { Clock } from '../clock.js';
 import { createWriterArticleIds } from '../articles/writers.js';
 import { createCommentCounts } from '../comments/service.js';
-import { createFollowService } from '../follows/service.js';
-import { createPublisherService } from '../publishers/service.js';
+import type { FollowService } from '../follows/service.js';
+import type { PublisherService } from '../publishers/service.js';
 import type { Store } from '../store/port.js';
 import { createViewHistoryRepository } from './repository.js';
 import { lastDays, monthsOf, type PublisherViewsMonth } from './view-history.js';
-import { noDomainEvents } from '../events/domain.js';
 
 /** One line of a chart: views on each of the answer's days (same order) and their sum. */
 type ViewSeries = Omit<MyArticleViews['articles'][number], '_id'>;
@@ -31,11 +30,14 @@ function seriesByPublisher(days: string[], rows: PublisherViewsMonth[]) {
 }
 
 /** Views per day for a writer's own articles and, for admins, per publisher. */
-export function createViewStatsService(deps: { store: Store; clock: Clock }) {
+export function createViewStatsService(deps: {
+  store: Store;
+  clock: Clock;
+  publishers: PublisherService;
+  follows: FollowService;
+}) {
   const history = createViewHistoryRepository(deps.store);
-  // Reads only.
-  const publishers = createPublisherService({ ...deps, events: noDomainEvents });
-  const follows = createFollowService({ ...deps, events: noDomainEvents });
+  const { publishers, follows } = deps;
   const articleIdsOf = createWriterArticleIds(deps.store);
   const commentCounts = createCommentCounts(deps.store);
 

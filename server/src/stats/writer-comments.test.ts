@@ -105,7 +105,7 @@ describe('comments in the writer’s statistics', () => {
         userInfo: { name: 'W', image: '', email: writer.email },
       });
     }
-    const stats = createViewStatsService({ store: watched, clock: t.deps.clock });
+    const stats = createViewStatsService({ ...t.services, store: watched, clock: t.deps.clock });
     const answer = await stats.forWriter({ _id: 'writer', email: writer.email }, 7);
     expect(Object.keys(answer.commentCounts ?? {})).toHaveLength(32);
     expect(answer.commentCounts?.[busy._id]).toBe(2);

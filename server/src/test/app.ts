@@ -13,6 +13,8 @@ import { pino } from 'pino';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { createAppWithParts } from '../app.js';
+import type { Services } from '../services.js';
+import type { LiveEvents } from '../events/live.js';
 import { fixtureStore } from './fixture-store.js';
 import { firebaseVerifier } from '../auth/identity.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -34,6 +36,10 @@ export interface TestApp {
   store: Store;
   /** The app's domain events: what a service built beside the app (a sweep's) publishes to. */
   events: DomainEvents;
+  /** The app's services (services.ts), built once with the app: what a test drives beside the routes. */
+  services: Services;
+  /** The app's live events (its bus and open GET /events streams). */
+  live: LiveEvents;
   /** Closes the store and removes the temp dir. */
   close(): Promise<void>;
 }
@@ -129,13 +135,15 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     logger: pino({ level: 'silent' }),
     stripe: options.stripe ?? null,
   };
-  const { app, cache, events } = createAppWithParts(deps);
+  const { app, cache, events, services, live } = createAppWithParts(deps);
   const routeStore = fixtureStore(store, cache);
   const testApp: TestApp = {
     app,
     deps,
     store: routeStore,
     events,
+    services,
+    live,
     async close() {
       await store.close();
       // Its client is closed: nothing this app started can write there any more.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { createMailJobs } from '../mail/jobs.js';
+import { quietServices } from '../services.js';
 import { openEmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
 
@@ -25,11 +26,15 @@ const config = loadConfig({
   SEED_DEMO_DATA: 'false',
   LOG_LEVEL: 'silent',
 });
-const jobs = createMailJobs({
+const deps = {
   store,
   config,
   clock: { now: () => new Date(Number(nowMs)) },
   logger: pino({ level: 'silent' }),
+};
+const jobs = createMailJobs({
+  ...deps,
+  services: quietServices(deps),
   sendingStaleMs: Number(staleMs),
   batch: 100,
 });

@@ -3,7 +3,7 @@ import multer from 'multer';
 import type { RouteContext } from '../context.js';
 import { HttpError, Invalid, NotFound } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from './image.js';
-import { createUploadService, UPLOAD_FILE_PATTERN } from './service.js';
+import { UPLOAD_FILE_PATTERN } from './service.js';
 import { displayFilesOfVariant } from '@newsroom/common';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -11,7 +11,7 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** POST /uploads (answers in the image host's shape {data: {display_url}}) and GET /uploads/{file}. */
 export function uploadRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const uploads = createUploadService(ctx);
+  const { uploads } = ctx.services;
 
   const parseImage = multer({
     storage: multer.memoryStorage(),

@@ -1,15 +1,9 @@
 import type { Logger } from 'pino';
-import { createArticleService } from '../articles/service.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import { createPublisherService } from '../publishers/service.js';
+import type { Services } from '../services.js';
 import type { Store } from '../store/port.js';
-import { createUserService } from '../users/service.js';
 import { createUploadRepository } from './repository.js';
 import { referencedUploads, uploadBase } from './references.js';
-import { createUploadService } from './service.js';
-import type { UploadStorage } from './storage.js';
-import { noDomainEvents } from '../events/domain.js';
 
 export { uploadBase };
 
@@ -21,10 +15,10 @@ export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface SweepDeps {
   store: Store;
-  config: Config;
   clock: Clock;
   logger: Logger;
-  uploads?: UploadStorage;
+  /** Who may refer to an image, and where the images are (services.ts). */
+  services: Pick<Services, 'articles' | 'users' | 'publishers' | 'uploads'>;
 }
 
 /**
@@ -42,17 +36,12 @@ export async function sweepUnusedUploads(
   const candidates = await uploads.listCreatedBefore(cutoff);
   if (candidates.length === 0) return { deleted: [] };
 
-  // The services are only read here (who refers to an image).
-  const readers = { ...deps, events: noDomainEvents };
-  const referenced = await referencedUploads([
-    createArticleService(readers),
-    createUserService(readers),
-    createPublisherService(readers),
-  ]);
+  const { articles, users, publishers } = deps.services;
+  const referenced = await referencedUploads([articles, users, publishers]);
   const unused = candidates.filter((u) => !referenced.has(uploadBase(u.file)));
   if (unused.length === 0) return { deleted: [] };
 
-  const { storage } = createUploadService(deps);
+  const { storage } = deps.services.uploads;
   const filesByBase = new Map<string, string[]>();
   for (const file of await storage.list()) {
     const base = uploadBase(file);

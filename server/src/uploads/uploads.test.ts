@@ -500,11 +500,13 @@ describe('unused uploads sweep', () => {
       const pending = await send(); // a registration still under way
 
       now = T0 + 24 * 3600_000 - 1;
-      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([]);
+      expect((await sweepUnusedUploads({ ...s.deps, services: s.services })).deleted).toEqual([]);
       expect(filesOf(unused)).toEqual(unusedFiles);
 
       now = T0 + 24 * 3600_000;
-      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(unused)]);
+      expect((await sweepUnusedUploads({ ...s.deps, services: s.services })).deleted).toEqual([
+        nameOf(unused),
+      ]);
       expect(filesOf(unused)).toEqual([]);
       expect((await request(s.app).get(new URL(unused).pathname)).status).toBe(404);
       for (const kept of [cover, byline, avatar, logo, movedHost, pending]) {
@@ -516,11 +518,15 @@ describe('unused uploads sweep', () => {
 
       // The pending photo is never used: it goes 24 hours after its own upload.
       now = T0 + 47 * 3600_000;
-      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(pending)]);
+      expect((await sweepUnusedUploads({ ...s.deps, services: s.services })).deleted).toEqual([
+        nameOf(pending),
+      ]);
       expect(filesOf(pending)).toEqual([]);
       // Once its article is gone, a cover is swept too.
       await s.store.collection('articles').deleteMany({ articleImage: cover });
-      expect((await sweepUnusedUploads(s.deps)).deleted).toEqual([nameOf(cover)]);
+      expect((await sweepUnusedUploads({ ...s.deps, services: s.services })).deleted).toEqual([
+        nameOf(cover),
+      ]);
       expect(await records()).toEqual([byline, avatar, logo, movedHost].sort());
     } finally {
       await s.close();

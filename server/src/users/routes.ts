@@ -3,12 +3,11 @@ import type { RouteContext } from '../context.js';
 import { Invalid } from '../errors.js';
 import { emailSchema, idParamSchema, pageQuerySchema, profileUpdateSchema } from '@newsroom/common';
 import { parseInput } from '../http/input.js';
-import { createUserService } from './service.js';
 
 /** Profiles (the user named by email; admins may read others) and the admin's user management. */
 export function usersRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const users = createUserService(ctx);
+  const { users } = ctx.services;
   const { requireUser, requireAdmin, requireSelf } = ctx.guards;
   const emailParam = (raw: unknown) => parseInput(emailSchema, raw, 'Invalid email');
 
