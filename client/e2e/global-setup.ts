@@ -261,6 +261,15 @@ export default async function setup(project: TestProject) {
     });
     const code = await new Promise<number | null>((r) => build.once('exit', r));
     if (code !== 0) throw new Error('[e2e] client build failed');
+    // The first-paint budget `npm run build` (and so `npm start`) enforces after its build: the
+    // browser tests' build checked the same way, so a change that breaks `npm start` fails `npm test`.
+    const check = run('node', ['scripts/check-bundle.mjs', outDir], {
+      cwd: clientDir,
+      name: 'check-bundle',
+      env: baseEnv,
+    });
+    if ((await new Promise<number | null>((r) => check.once('exit', r))) !== 0)
+      throw new Error('[e2e] the build is over its first-paint budget (scripts/check-bundle.mjs, above)');
   }
 
   // `npm test` starts the build while its Auth emulator is still starting (docs/decisions/test-lanes.md).
