@@ -121,6 +121,9 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   if (deps.config.firebaseAuthEmulatorHost) app.use(knownHostsOnly([deps.config.publicUrl]));
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(cors({ origin: deps.config.clientOrigins, credentials: false }));
+  // A declared path asked with a method it does not have: 405 with Allow (docs/api-contract.md), before
+  // a route of a templated path could take it (DELETE /comments/counts is no comment "counts").
+  app.use(undeclaredMethods());
   // Ahead of limiters, timeouts and compression: one long stream, each event sent as written.
   app.use(eventRoutes(ctx, live.streams));
   // Before express.json: the Stripe signature is checked over the raw body.
@@ -164,8 +167,6 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   // One process in production: the site's pages and the client build, after every API route.
   if (deps.config.serveClient) app.use(mountedSite(ctx, live));
 
-  // A declared path asked with a method it does not have: 405 with Allow (docs/api-contract.md).
-  app.use(undeclaredMethods());
   app.use((_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });

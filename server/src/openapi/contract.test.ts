@@ -268,14 +268,36 @@ describe('the document states what the handlers enforce', () => {
       const allow = String(trace.headers.allow).split(', ');
       expect(allow, url).toEqual(expect.arrayContaining([...declared, 'OPTIONS']));
       expect(allow.includes('HEAD'), url).toBe(allow.includes('GET'));
-      // Allow is exactly what is routed: every other undeclared method is 405 too, but one another
-      // declared path routes here (GET /users/new reaches GET /users/:email).
+      // Allow is exactly what is routed: every other undeclared method is 405 too.
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !declared.includes(m))) {
         const res = await request(world.t.app)[method.toLowerCase() as 'get'](url);
         expect(res.status === 405, `${method} ${url} answered ${res.status}`).toBe(!allow.includes(method));
         if (res.status === 405) expect(res.headers.allow, `${method} ${url}`).toBe(trace.headers.allow);
       }
     }
+    // A concrete path is matched before a templated one (as OpenAPI matches them): a method only the
+    // templated path declares is 405 on the concrete one (DELETE /comments/counts deletes no comment
+    // "counts"; GET /users/new reads no profile of "new").
+    const templatedOf = (path: string) =>
+      [...byPath.keys()].filter(
+        (other) =>
+          other !== path &&
+          other.split('/').length === path.split('/').length &&
+          other.split('/').every((part, i) => part.startsWith(':') || part === path.split('/')[i]),
+      );
+    let overlaps = 0;
+    for (const [path, declared] of byPath) {
+      if (path.includes(':')) continue;
+      for (const other of templatedOf(path)) {
+        for (const method of byPath.get(other)!.filter((m) => !declared.includes(m))) {
+          overlaps++;
+          const res = await request(world.t.app)[method.toLowerCase() as 'get'](path);
+          expect(res.status, `${method} ${path} (declared on ${other})`).toBe(405);
+          expect(res.headers.allow, `${method} ${path}`).not.toContain(method);
+        }
+      }
+    }
+    expect(overlaps, 'the declared paths have concrete/templated pairs').toBeGreaterThanOrEqual(3);
     // Not a path of the API: still 404; a declared method is still served, HEAD with it.
     expect((await request(world.t.app).trace('/no/such/path')).status).toBe(404);
     expect((await request(world.t.app).head('/health')).status).toBe(200);

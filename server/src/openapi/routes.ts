@@ -48,10 +48,13 @@ const pathPattern = (path: string) =>
   );
 
 /**
- * Mounted after every route: a request no route took, on a path the API declares (registry.ts, the
- * declarations the OpenAPI document is built from), with a method it does not declare there, is
- * answered 405 with `Allow`: the declared methods, HEAD where GET is declared (Express answers it) and
- * OPTIONS (the CORS middleware answers it everywhere). Any other request falls through to the 404.
+ * Mounted before the routes: a request on a path the API declares (registry.ts, the declarations the
+ * OpenAPI document is built from) with a method it does not declare there is answered 405 with
+ * `Allow`: the declared methods, HEAD where GET is declared (Express answers it) and OPTIONS (the CORS
+ * middleware answers it everywhere). As OpenAPI matches paths, a concrete path is matched before a
+ * templated one: DELETE /comments/counts is a method /comments/counts lacks (405), not a DELETE of the
+ * comment "counts" (which a route of /comments/:id would refuse 400). Any other request goes on to
+ * the routes (and to the 404 when none takes it).
  */
 export function undeclaredMethods(): RequestHandler {
   const declared = new Map<string, Set<string>>();
@@ -61,11 +64,31 @@ export function undeclaredMethods(): RequestHandler {
     if (op.method === 'get') methods.add('HEAD');
     declared.set(op.path, methods);
   }
-  const paths = [...declared].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
+  // Every request passes here: the declared paths are looked up by their segment count and first
+  // segment (a param matches one segment, so only paths of the request's shape can match it).
+  type Declared = { pattern: RegExp; methods: Set<string>; templated: number };
+  const byShape = new Map<string, Declared[]>();
+  const anyFirst: Declared[] = [];
+  const shape = (segments: string[]) => `${segments.length}/${segments[1]?.toLowerCase() ?? ''}`;
+  for (const [path, methods] of declared) {
+    const segments = path.split('/');
+    const entry = {
+      pattern: pathPattern(path),
+      methods,
+      templated: segments.filter((s) => s.startsWith(':')).length,
+    };
+    if (segments[1]?.startsWith(':')) anyFirst.push(entry);
+    else byShape.set(shape(segments), [...(byShape.get(shape(segments)) ?? []), entry]);
+  }
   return (req, res, next) => {
-    // Several declared paths may match (/users/new and /users/:email): each routes its methods.
-    const allowed = new Set(paths.filter((p) => p.pattern.test(req.path)).flatMap((p) => [...p.methods]));
-    if (!allowed.size || allowed.has(req.method)) return next();
+    const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+    const candidates = byShape.get(shape(path.split('/'))) ?? [];
+    const matching = [...candidates, ...anyFirst].filter((p) => p.pattern.test(req.path));
+    if (!matching.length) return next();
+    // The most concrete of the matching paths (fewest templated segments) say what is allowed.
+    const concrete = Math.min(...matching.map((p) => p.templated));
+    const allowed = new Set(matching.filter((p) => p.templated === concrete).flatMap((p) => [...p.methods]));
+    if (allowed.has(req.method)) return next();
     const allow = METHOD_ORDER.filter((m) => allowed.has(m)).join(', ');
     res
       .status(405)
