@@ -68,7 +68,7 @@ describe('the admin reads what they moderate', () => {
       expect.arrayContaining([`Pending (${pending})`]),
     );
     expect((await filter.locator('option').allTextContents()).map((o) => o.replace(/ \(\d+\)$/, ''))).toEqual(
-      ['Pending', 'All', 'Approved', 'Declined', 'Changes requested'],
+      ['Pending', 'All', 'Approved', 'Declined', 'Changes requested', 'Scheduled'],
     );
     const row = adminArticleRow(page, title);
     await row.waitFor();

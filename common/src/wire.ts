@@ -26,10 +26,18 @@ const count = z
   .min(0)
   .meta({ examples: [42] });
 
-export const ARTICLE_STATUSES = ['Pending', 'Accepted', 'Approved', 'Declined', 'Changes requested'] as const;
+export const ARTICLE_STATUSES = [
+  'Pending',
+  'Accepted',
+  'Approved',
+  'Declined',
+  'Changes requested',
+  'Scheduled',
+] as const;
 /**
  * 'Accepted' is never written; old records carry it and it reads as Approved. 'Changes requested': a
  * moderator sent it back to its writer with a note (`reviewNote`); the writer's edit makes it Pending.
+ * 'Scheduled': approved to be published at `publishAt`; until then in no public surface, then Approved.
  */
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
@@ -67,6 +75,9 @@ export const ArticleSchema = z
         "What the moderator who requested changes asked for: shown to the writer while the status is 'Changes requested'.",
     }),
     reviewNoteAt: timestamp.nullable().optional().meta({ description: 'When the changes were requested.' }),
+    publishAt: timestamp.nullable().optional().meta({
+      description: "When a 'Scheduled' article is published (it becomes Approved then).",
+    }),
     userInfo: Author,
   })
   .meta({ description: 'An article as its author and admins see it.' });
@@ -208,6 +219,7 @@ export const ModerationCountsSchema = z.object({
   Approved: count,
   Declined: count,
   'Changes requested': count,
+  Scheduled: count,
   total: count,
 });
 export type ModerationCounts = z.output<typeof ModerationCountsSchema>;

@@ -20,6 +20,8 @@ export const SWEEP_INTERVALS_MS = {
   eventOutbox: 30_000,
   mailSchedule: 60_000,
   reads: 6 * 60 * 60_000,
+  // Scheduled articles whose time has come are published (articles/moderation.ts, publishDue).
+  scheduledArticles: 15_000,
   // What lost Stripe webhooks left behind (billing/reconcile.ts); events settle for 10 minutes first.
   billingReconcile: 10 * 60_000,
 } as const;
@@ -62,6 +64,7 @@ export function startSweeps(deps: {
     eventOutbox: () => mail.followUps(),
     mailSchedule: () => mail.schedule(),
     billingReconcile: async () => billing?.run(),
+    scheduledArticles: () => deps.services.articles.publishDue(),
   };
   const running = new Set<Promise<void>>();
   const timers = Object.entries(jobs).map(([name, job]) => {

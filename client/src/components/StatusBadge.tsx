@@ -14,12 +14,13 @@ const tone: Record<ShownStatus, string> = {
   Approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
   Declined: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
   'Changes requested': 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  Scheduled: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200',
 };
 
 type SpanProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'>;
 
 /**
- * An article's moderation status (Pending / Approved / Declined / Changes requested), the same colours
+ * An article's moderation status (Pending / Approved / Declined / Changes requested / Scheduled), the same colours
  * on every screen.
  */
 export function StatusBadge({ status, className = '', ...rest }: { status: ArticleStatus } & SpanProps) {

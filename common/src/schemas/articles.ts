@@ -90,6 +90,17 @@ export const reviewNoteSchema = moderatorText('note', REVIEW_NOTE_MAX);
 
 export const requestChangesBodySchema = z.object({ reviewNote: reviewNoteSchema }).strict();
 
+/** How far ahead an article may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 365;
+/** PATCH /article/schedule/{id}: when to publish (the server refuses a time past or over a year ahead). */
+export const scheduleBodySchema = z
+  .object({
+    publishAt: z.iso
+      .datetime({ offset: true, message: 'Choose when to publish' })
+      .meta({ examples: ['2026-12-01T09:00:00.000Z'] }),
+  })
+  .strict();
+
 /** {email} of GET /articles/{email}. */
 export const authorParamSchema = z.object({ email: emailSchema });
 
@@ -117,7 +128,13 @@ export const approvedQuerySchema = listPageQuerySchema
 export type ApprovedQuery = z.output<typeof approvedQuerySchema>;
 
 /** What the moderation table can be narrowed to (Approved also shows the legacy 'Accepted'). */
-export const MODERATION_STATUSES = ['Pending', 'Approved', 'Declined', 'Changes requested'] as const;
+export const MODERATION_STATUSES = [
+  'Pending',
+  'Approved',
+  'Declined',
+  'Changes requested',
+  'Scheduled',
+] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** GET /all-articles/data?limit&page&status (default limit 5; no status = every article, Pending first). */
@@ -125,7 +142,7 @@ export const adminPageQuerySchema = pageQuerySchema
   .extend({
     status: z
       .enum(MODERATION_STATUSES, {
-        message: 'status must be Pending, Approved, Declined or Changes requested',
+        message: 'status must be Pending, Approved, Declined, Changes requested or Scheduled',
       })
       .optional(),
   })

@@ -8,12 +8,16 @@ const PARTS: Record<ModerationStatus, readonly string[]> = {
   Approved: ['Approved', 'Accepted'],
   Declined: ['Declined'],
   'Changes requested': ['Changes requested'],
+  Scheduled: ['Scheduled'],
 };
 /**
  * The unfiltered table: what waits for a decision first, then everything decided (or back with its
  * writer), newest first.
  */
-const ALL_IN_ORDER = [['Pending'], ['Approved', 'Accepted', 'Declined', 'Changes requested']] as const;
+const ALL_IN_ORDER = [
+  ['Pending'],
+  ['Approved', 'Accepted', 'Declined', 'Changes requested', 'Scheduled'],
+] as const;
 
 /**
  * The admin's moderation table (docs/decisions/moderation-order.md): counts come from the status
@@ -26,7 +30,7 @@ export function createModerationQueue(repo: ArticleRepository) {
   return {
     /** GET /all-articles/counts: how many articles wait for moderation, and the others. */
     async counts(): Promise<ModerationCounts> {
-      const [Pending, Approved, Declined, changesRequested] = await Promise.all(
+      const [Pending, Approved, Declined, changesRequested, Scheduled] = await Promise.all(
         MODERATION_STATUSES.map((status) => size(PARTS[status])),
       );
       return {
@@ -34,7 +38,8 @@ export function createModerationQueue(repo: ArticleRepository) {
         Approved: Approved!,
         Declined: Declined!,
         'Changes requested': changesRequested!,
-        total: Pending! + Approved! + Declined! + changesRequested!,
+        Scheduled: Scheduled!,
+        total: Pending! + Approved! + Declined! + changesRequested! + Scheduled!,
       };
     },
 

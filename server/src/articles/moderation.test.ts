@@ -83,7 +83,14 @@ describe('GET /all-articles/data?status and GET /all-articles/counts', () => {
   it('counts per status for the admin; a moderation moves an article between them', async () => {
     const before = await get('/all-articles/counts', admin);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ Pending: 3, Approved: 3, Declined: 2, 'Changes requested': 0, total: 8 });
+    expect(before.body).toEqual({
+      Pending: 3,
+      Approved: 3,
+      Declined: 2,
+      'Changes requested': 0,
+      Scheduled: 0,
+      total: 8,
+    });
 
     const pending = (await get('/all-articles/data?status=Pending&limit=3', admin)).body
       .articles as Article[];
@@ -93,6 +100,7 @@ describe('GET /all-articles/data?status and GET /all-articles/counts', () => {
       Approved: 4,
       Declined: 2,
       'Changes requested': 0,
+      Scheduled: 0,
       total: 8,
     });
     expect(titles(await get('/all-articles/data?status=Pending&limit=5', admin))).toEqual(['P2', 'P1']);
@@ -106,6 +114,7 @@ describe('GET /all-articles/data?status and GET /all-articles/counts', () => {
     expect((await get('/all-articles/counts', admin)).body).toMatchObject({
       Pending: 1,
       'Changes requested': 1,
+      Scheduled: 0,
       total: 8,
     });
     expect(titles(await get('/all-articles/data?status=Changes%20requested&limit=5', admin))).toEqual([

@@ -2,7 +2,8 @@
  * Moderating articles (docs/roles.md, the transitions table): approve, decline, request changes, make
  * premium, and the moderators' queue (service.ts composes it).
  */
-import { Conflict } from '../errors.js';
+import { SCHEDULE_MAX_DAYS } from '@newsroom/common';
+import { Conflict, Invalid } from '../errors.js';
 import { articleFacts, type ArticleFacts } from '../events/domain.js';
 import type { TransactionalMail } from '../mail/messages.js';
 import { createEventOutbox } from '../outbox/service.js';
@@ -67,24 +68,87 @@ export function articleModeration({ repo, load, nowIso, deps }: ArticleBase) {
     return updated;
   };
 
+  /**
+   * An approval: the article updated while it still matches `expect`, and its follow-ups' outbox
+   * entry (the digest's record, the writer's mail) written together — one durable commit on the
+   * embedded engine; the answer waits for no follow-up (docs/decisions/event-outbox.md). An entry left
+   * by a lost race is dropped unused. Null when the article no longer matched.
+   */
+  const publish = async (
+    id: string,
+    expect: Record<string, unknown>,
+    scheduled: boolean,
+  ): Promise<Article | null> => {
+    const [updated] = await Promise.all([
+      repo.updateIf(id, expect, {
+        status: 'Approved',
+        decliningReason: null,
+        // The time it was scheduled for is spent (an article never scheduled gets no such field).
+        ...(scheduled ? { publishAt: null } : {}),
+      }),
+      outbox.recordApproval(id, nowIso()),
+    ]);
+    if (updated) await events.publish({ type: 'article.approved', article: articleFacts(updated) });
+    return updated;
+  };
+
   return {
     /** GET /all-articles/counts and GET /all-articles/data (docs/decisions/moderation-order.md). */
     moderationCounts: queue.counts,
     adminPage: queue.page,
 
-    /** PATCH /update/status/{id}: Pending → Approved. */
+    /** PATCH /update/status/{id}: Pending (or Scheduled: published now) → Approved. */
     async approve(id: string): Promise<Article> {
-      assertPending(await load(id));
-      // The approval and its follow-ups' outbox entry (the digest's record, the writer's mail) are
-      // written together: one durable commit on the embedded engine, and the answer waits for no
-      // follow-up (docs/decisions/event-outbox.md). An entry left by a lost race is dropped unused.
-      const [updated] = await Promise.all([
-        repo.updateIf(id, { status: 'Pending' }, { status: 'Approved', decliningReason: null }),
-        outbox.recordApproval(id, nowIso()),
-      ]);
+      const article = await load(id);
+      if (article.status !== 'Scheduled') assertPending(article);
+      const updated = await publish(
+        id,
+        { status: { $in: ['Pending', 'Scheduled'] } },
+        article.status === 'Scheduled',
+      );
       if (!updated) throw new Conflict('The article was moderated meanwhile');
-      await events.publish({ type: 'article.approved', article: articleFacts(updated) });
       return updated;
+    },
+
+    /**
+     * PATCH /article/schedule/{id}: Pending → Scheduled, to be published at `publishAt` (a future
+     * time within SCHEDULE_MAX_DAYS); until then in no public surface. A scheduled one may be moved.
+     */
+    async schedule(id: string, publishAt: string): Promise<Article> {
+      const at = new Date(publishAt);
+      const now = deps.clock.now().getTime();
+      if (at.getTime() <= now || at.getTime() > now + SCHEDULE_MAX_DAYS * 86_400_000) {
+        throw new Invalid(`Choose a time in the next ${SCHEDULE_MAX_DAYS} days`, [
+          { path: 'publishAt', message: `Choose a time in the next ${SCHEDULE_MAX_DAYS} days` },
+        ]);
+      }
+      const article = await load(id);
+      if (article.status !== 'Scheduled') assertPending(article);
+      const when = at.toISOString();
+      const updated = await repo.updateIf(
+        id,
+        { status: { $in: ['Pending', 'Scheduled'] } },
+        { status: 'Scheduled', publishAt: when, decliningReason: null },
+      );
+      if (!updated) throw new Conflict('The article was moderated meanwhile');
+      await events.publish({ type: 'article.scheduled', article: articleFacts(updated), publishAt: when });
+      return updated;
+    },
+
+    /**
+     * The scheduler's sweep (sweeps.ts, one instance at a time under its lease): every Scheduled
+     * article whose time has come is published as an approval — the same conditional update and
+     * outbox entry in one commit, so a process killed at any point publishes it exactly once: either
+     * the update landed (the article is Approved and the outbox sweep makes its follow-ups) or it did
+     * not (the next run publishes it). Answers how many this run published.
+     */
+    async publishDue(): Promise<number> {
+      const now = nowIso();
+      let published = 0;
+      for (const due of await repo.dueScheduled(now, 100)) {
+        if (await publish(due._id, { status: 'Scheduled', publishAt: { $lte: now } }, true)) published++;
+      }
+      return published;
     },
 
     /** PATCH /article/decline/{id}: Pending → Declined with its reason. */

@@ -208,6 +208,18 @@ export function createArticleRepository(store: Store) {
     },
 
     /**
+     * Scheduled articles whose time has come (`publishAt` at or before `nowIso`), soonest first. Few
+     * articles are Scheduled at once: the {status, createdAt} index finds them, the time is checked here.
+     */
+    async dueScheduled(nowIso: string, limit: number): Promise<Article[]> {
+      const scheduled = await articles().find({ status: 'Scheduled' }, { sort: { createdAt: -1, _id: -1 } });
+      return scheduled
+        .filter((a) => typeof a.publishAt === 'string' && a.publishAt <= nowIso)
+        .sort((a, b) => (a.publishAt! < b.publishAt! ? -1 : 1))
+        .slice(0, limit);
+    },
+
+    /**
      * Applies `$set` only while the article still matches `expect` (e.g. still Pending), so a
      * concurrent write cannot slip between the check and the update. Null when it no longer matches.
      */

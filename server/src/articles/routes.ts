@@ -11,6 +11,7 @@ import {
   idParamSchema,
   listPageQuerySchema,
   requestChangesBodySchema,
+  scheduleBodySchema,
   updateArticleBodySchema,
 } from '@newsroom/common';
 
@@ -137,6 +138,13 @@ export function articleRoutes(ctx: RouteContext): Router {
     const { reviewNote } = parseInput(requestChangesBodySchema, req.body);
     const article = await articles.requestChanges(id, reviewNote);
     res.json({ message: 'Changes requested', modifiedCount: 1, article });
+  });
+
+  router.patch('/article/schedule/:id', requireModerator, async (req, res) => {
+    const id = idOf(req.params);
+    const { publishAt } = parseInput(scheduleBodySchema, req.body);
+    const article = await articles.schedule(id, publishAt);
+    res.json({ message: 'Article scheduled', modifiedCount: 1, article });
   });
 
   router.patch('/make-premium/:id', requireModerator, async (req, res) => {

@@ -65,10 +65,10 @@ export function toCard(a: Article): ArticleCard {
 export function toPublicArticle(
   a: Article,
   writerId?: string,
-): Omit<Article, 'userInfo' | 'reviewNote' | 'reviewNoteAt'> & {
+): Omit<Article, 'userInfo' | 'reviewNote' | 'reviewNoteAt' | 'publishAt'> & {
   userInfo: { name: string; image: string; writerId?: string };
 } {
-  const { userInfo, reviewNote: _note, reviewNoteAt: _at, ...rest } = a;
+  const { userInfo, reviewNote: _note, reviewNoteAt: _at, publishAt: _scheduled, ...rest } = a;
   return {
     ...rest,
     userInfo: {

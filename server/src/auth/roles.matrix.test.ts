@@ -49,6 +49,7 @@ describe('staff routes by role', () => {
         'patch /update/status/:id',
         'patch /article/decline/:id',
         'patch /article/request-changes/:id',
+        'patch /article/schedule/:id',
         'patch /make-premium/:id',
       ].sort(),
     );

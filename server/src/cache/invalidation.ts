@@ -36,6 +36,7 @@ export function dropsOf(event: DomainEvent): CacheDrop[] {
       return [details(event.article.id), ...readingLists, allComments];
     case 'article.declined':
     case 'article.changesRequested':
+    case 'article.scheduled':
       return [details(event.article.id)];
     case 'article.madePremium':
       return [details(event.article.id), ...(event.article.approved ? readingLists : [])];

@@ -36,6 +36,8 @@ export type DomainEvent =
   | { type: 'article.declined'; article: ArticleFacts; reason: string }
   /** A moderator sent it back to its writer with a note (`at`: when; a request is mailed once). */
   | { type: 'article.changesRequested'; article: ArticleFacts; note: string; at: string }
+  /** A moderator approved it to be published at `publishAt` (status Scheduled; its publishing is an approval). */
+  | { type: 'article.scheduled'; article: ArticleFacts; publishAt: string }
   | { type: 'article.madePremium'; article: ArticleFacts }
   | { type: 'article.deleted'; article: ArticleFacts }
   /**

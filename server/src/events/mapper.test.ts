@@ -32,6 +32,9 @@ const SAMPLES: { [T in DomainEvent['type']]: Extract<DomainEvent, { type: T }>[]
       at: '2026-11-29T00:00:00Z',
     },
   ],
+  'article.scheduled': [
+    { type: 'article.scheduled', article: article(false), publishAt: '2026-12-01T09:00:00.000Z' },
+  ],
   'article.madePremium': [{ type: 'article.madePremium', article: article(true) }],
   'article.deleted': [{ type: 'article.deleted', article: article(true) }],
   'article.viewed': [{ type: 'article.viewed', articleId: 'a1', reader: 'r@example.test' }],

@@ -39,6 +39,9 @@ export function liveEventsOf(event: DomainEvent): AddressedEvent[] {
             audience: to(false),
           },
         ];
+      case 'article.scheduled':
+        // Its writer and the moderators: the status shows 'Scheduled' (nothing public yet).
+        return [{ event: { type: 'article.updated', articleId, title }, audience: to(false) }];
       case 'article.changesRequested':
         return [
           {

@@ -5,12 +5,11 @@
  * parent SIGKILLs it mid-send.
  */
 import path from 'node:path';
-import { pino } from 'pino';
-import { loadConfig } from '../config.js';
 import { createMailJobs } from '../mail/jobs.js';
 import { quietServices } from '../services.js';
 import { openEmbeddedStore } from '../store/embedded/index.js';
 import { ensureIndexes } from '../store/index.js';
+import { workerDeps } from './worker-deps.js';
 
 const [dir, smtpUrl, nowMs, staleMs] = process.argv.slice(2);
 if (!dir || !smtpUrl || !nowMs || !staleMs)
@@ -18,20 +17,7 @@ if (!dir || !smtpUrl || !nowMs || !staleMs)
 
 const store = await openEmbeddedStore({ dir: path.join(dir, 'store') });
 await ensureIndexes(store);
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dir,
-  JWT_SECRET: 'k'.repeat(48),
-  SMTP_URL: smtpUrl,
-  SEED_DEMO_DATA: 'false',
-  LOG_LEVEL: 'silent',
-});
-const deps = {
-  store,
-  config,
-  clock: { now: () => new Date(Number(nowMs)) },
-  logger: pino({ level: 'silent' }),
-};
+const deps = workerDeps(store, dir, Number(nowMs), { SMTP_URL: smtpUrl });
 const jobs = createMailJobs({
   ...deps,
   services: quietServices(deps),

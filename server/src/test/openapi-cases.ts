@@ -45,6 +45,8 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     request(limited.app).patch(path).set(bearer(limitedUser.token)).send(body);
 
   const unknownId = 'f'.repeat(24);
+  /** A publication time a day ahead (PATCH /article/schedule). */
+  const soon = () => new Date(Date.now() + 86_400_000).toISOString();
   /** Writers are found by public id (PUBLIC_ID_PATTERN), never by an account id. */
   const unknownWriterId = 'A'.repeat(22);
   const { pending, approved, premium, declined } = w.articles;
@@ -582,6 +584,21 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
           patch(`/article/decline/${(await fresh('Pending'))._id}`, { decliningReason: 'No' }, 'admin'),
       ],
       [400, () => patch(`/article/decline/${pending._id}`, { decliningReason: '' }, 'admin')],
+    ],
+    scheduleArticle: [
+      [
+        200,
+        async () =>
+          patch(
+            `/article/schedule/${(await fresh('Pending'))._id}`,
+            { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+            'admin',
+          ),
+      ],
+      [400, () => patch(`/article/schedule/${pending._id}`, { publishAt: '2020-01-01T00:00:00Z' }, 'admin')],
+      [403, () => patch(`/article/schedule/${pending._id}`, { publishAt: soon() }, 'reader')],
+      [404, () => patch(`/article/schedule/${unknownId}`, { publishAt: soon() }, 'admin')],
+      [409, () => patch(`/article/schedule/${approved._id}`, { publishAt: soon() }, 'admin')],
     ],
     requestArticleChanges: [
       [

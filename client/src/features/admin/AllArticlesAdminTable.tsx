@@ -21,6 +21,7 @@ import {
   useMakePremium,
   useModerationCounts,
   useRequestChanges,
+  useScheduleArticle,
 } from '@/lib/api/admin';
 import { useDeleteArticle } from '@/lib/api/writer';
 import { ArticlePreviewDialog } from './ArticlePreviewDialog';
@@ -29,13 +30,49 @@ import { adminMessages as m } from './messages';
 import type { AdminArticle, ArticleStatus, ModerationCounts, ModerationFilter } from './types';
 
 /** The filter's choices, in this order; the queue (Pending) first. */
-const FILTERS: ModerationFilter[] = ['Pending', 'All', 'Approved', 'Declined', 'Changes requested'];
+const FILTERS: ModerationFilter[] = [
+  'Pending',
+  'All',
+  'Approved',
+  'Declined',
+  'Changes requested',
+  'Scheduled',
+];
 const filterLabel = (f: ModerationFilter, counts: ModerationCounts | undefined) => {
   const n = counts && (f === 'All' ? counts.total : counts[f]);
   return n === undefined ? f : `${f} (${n})`;
 };
 
 const isModerated = (status: ArticleStatus) => status !== 'Pending';
+/** A scheduled article may still be published at once or moved to another time. */
+const isPublishable = (status: ArticleStatus) => status === 'Pending' || status === 'Scheduled';
+
+/** `datetime-local`'s value (the reader's own time zone) for a moment. */
+const localInput = (at: Date) =>
+  new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/**
+ * When to publish, asked in a dialog in the reader's own time zone (a future time); the moment as an
+ * ISO time, or null when cancelled.
+ */
+async function askWhen(current?: string | null): Promise<string | null> {
+  const soon = new Date(Date.now() + 60 * 60_000);
+  const result = await swal.fire<string>({
+    title: 'Schedule publication',
+    input: 'datetime-local',
+    inputLabel: 'Publish on (your time zone)',
+    inputValue: localInput(current ? new Date(current) : soon),
+    inputAttributes: { min: localInput(new Date()) },
+    showCancelButton: true,
+    confirmButtonText: 'Schedule',
+    inputValidator: (value) => {
+      const at = new Date(value);
+      if (!value || Number.isNaN(at.getTime())) return 'Choose when to publish';
+      return at.getTime() <= Date.now() ? 'Choose a time in the future' : undefined;
+    },
+  });
+  return result.isConfirmed && result.value ? new Date(result.value).toISOString() : null;
+}
 
 /** What each way back to the writer asks for. */
 const ASK = {
@@ -93,6 +130,7 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
   const approve = useApproveArticle();
   const decline = useDeclineArticle();
   const requestChanges = useRequestChanges();
+  const schedule = useScheduleArticle();
   const makePremium = useMakePremium();
   const remove = useDeleteArticle();
   const [reading, setReading] = useState<AdminArticle | null>(null);
@@ -156,6 +194,12 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
     await run(async () => keep(await send()), how === 'decline' ? m.declined : m.changesRequested);
   };
 
+  const onSchedule = async (a: AdminArticle) => {
+    const publishAt = await askWhen(a.publishAt);
+    if (!publishAt) return;
+    await run(async () => keep(await schedule.mutateAsync({ id: a._id, publishAt })), m.scheduled);
+  };
+
   const onDelete = async (a: AdminArticle) => {
     if (!(await confirmAction('Yes, delete it!'))) return;
     await run(async () => {
@@ -184,6 +228,7 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
     approve.isPending ||
     decline.isPending ||
     requestChanges.isPending ||
+    schedule.isPending ||
     makePremium.isPending ||
     remove.isPending;
   const pendingCount = counts.data?.Pending;
@@ -292,6 +337,11 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
                     {a.status === 'Changes requested' && a.reviewNote && (
                       <p className="mt-1 max-w-[12rem] text-xs break-words text-muted">{a.reviewNote}</p>
                     )}
+                    {a.status === 'Scheduled' && a.publishAt && (
+                      <p className="mt-1 max-w-[12rem] text-xs text-muted">
+                        Publishes {formatDate(a.publishAt, 'dateTime')}
+                      </p>
+                    )}
                   </td>
                   <td className="px-3 py-3" data-actions>
                     <div className="grid grid-cols-2 gap-1.5">
@@ -307,7 +357,7 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
                       <button
                         type="button"
                         className="btn btn-outline px-2 py-1 text-xs"
-                        disabled={moderated || busy}
+                        disabled={!isPublishable(a.status) || busy}
                         onClick={() => void onApprove(a)}
                         aria-label={`Approve: ${a.articleTitle}`}
                       >
@@ -330,6 +380,15 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
                         aria-label={`Request changes: ${a.articleTitle}`}
                       >
                         Request changes
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline col-span-2 px-2 py-1 text-xs"
+                        disabled={!isPublishable(a.status) || busy}
+                        onClick={() => void onSchedule(a)}
+                        aria-label={`Schedule: ${a.articleTitle}`}
+                      >
+                        {a.status === 'Scheduled' ? 'Reschedule' : 'Schedule'}
                       </button>
                       {canDelete && (
                         <button

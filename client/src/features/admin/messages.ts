@@ -6,6 +6,7 @@ export const adminMessages = {
   approved: 'Approved',
   declined: 'Declined',
   changesRequested: 'Changes requested',
+  scheduled: 'Scheduled',
   madeEditor: 'Changed To Editor!',
   removedEditor: 'No Longer An Editor',
   editorFailedText: "Couldn't change the editor role",

@@ -84,6 +84,12 @@ export async function requestChanges(id: string, reviewNote: string): Promise<Ad
   return data.article;
 }
 
+/** PATCH /article/schedule/{id}: approved to be published at `publishAt` (an ISO time). */
+export async function scheduleArticle(id: string, publishAt: string): Promise<AdminArticle> {
+  const { data } = await api.patch<Moderated>(`/article/schedule/${enc(id)}`, { publishAt });
+  return data.article;
+}
+
 /** PATCH /make-premium/{id} */
 export async function makePremium(id: string): Promise<AdminArticle> {
   const { data } = await api.patch<Moderated>(`/make-premium/${enc(id)}`);
@@ -170,6 +176,13 @@ export const useDeclineArticle = (errorToast = true) =>
 export const useRequestChanges = (errorToast = true) =>
   useAdminMutation(
     ({ id, note }: { id: string; note: string }) => requestChanges(id, note),
+    ({ id }) => staleAfter.articleDeclined(id),
+    errorToast,
+  );
+// Nothing public changes until the time comes (the scheduler's approval refreshes the lists then).
+export const useScheduleArticle = (errorToast = true) =>
+  useAdminMutation(
+    ({ id, publishAt }: { id: string; publishAt: string }) => scheduleArticle(id, publishAt),
     ({ id }) => staleAfter.articleDeclined(id),
     errorToast,
   );

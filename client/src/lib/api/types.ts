@@ -40,7 +40,9 @@ export type {
 
 /** An article as the API answers it (public answers carry userInfo without email). */
 export type Article = ArticleCard &
-  Partial<Pick<ArticleRecord, 'decliningReason' | 'updatedAt' | 'reviewNote' | 'reviewNoteAt'>> & {
+  Partial<
+    Pick<ArticleRecord, 'decliningReason' | 'updatedAt' | 'reviewNote' | 'reviewNoteAt' | 'publishAt'>
+  > & {
     userInfo: { email?: string };
   };
 

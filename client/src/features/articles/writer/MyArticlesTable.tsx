@@ -4,6 +4,7 @@ import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
 import { Modal } from '@/components/Modal';
 import { StatusBadge } from '@/components/StatusBadge';
+import { formatDate } from '@/lib/format-date';
 import { TableShell } from '@/components/TableShell';
 import { useAuth } from '@/lib/auth';
 import { confirmAction, swal } from '@/lib/swal';
@@ -103,6 +104,11 @@ export function MyArticlesTable() {
                     </button>
                   )}
                 </div>
+                {article.status === 'Scheduled' && article.publishAt && (
+                  <p className="mt-1 text-sm" data-testid="publish-at">
+                    Publishes {formatDate(article.publishAt, 'dateTime')}
+                  </p>
+                )}
                 {article.status === 'Changes requested' && article.reviewNote && (
                   <p className="mt-1 max-w-[18rem] text-sm break-words" data-testid="review-note">
                     <span className="font-semibold">Note from the editor:</span> {article.reviewNote}

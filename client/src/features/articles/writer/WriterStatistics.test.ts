@@ -27,7 +27,7 @@ describe('writerStats', () => {
     ]);
     expect(stats).toEqual({
       total: 4,
-      byStatus: { Pending: 1, Approved: 2, Declined: 1, 'Changes requested': 0 },
+      byStatus: { Pending: 1, Approved: 2, Declined: 1, 'Changes requested': 0, Scheduled: 0 },
       premiumArticles: 1,
       totalViews: 16,
     });
@@ -36,7 +36,7 @@ describe('writerStats', () => {
   it('is all zeros without articles', () => {
     expect(writerStats([])).toEqual({
       total: 0,
-      byStatus: { Pending: 0, Approved: 0, Declined: 0, 'Changes requested': 0 },
+      byStatus: { Pending: 0, Approved: 0, Declined: 0, 'Changes requested': 0, Scheduled: 0 },
       premiumArticles: 0,
       totalViews: 0,
     });

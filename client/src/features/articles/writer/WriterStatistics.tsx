@@ -15,13 +15,19 @@ import type { OwnArticle } from './types';
 
 export interface WriterStats {
   total: number;
-  byStatus: { Pending: number; Approved: number; Declined: number; 'Changes requested': number };
+  byStatus: {
+    Pending: number;
+    Approved: number;
+    Declined: number;
+    'Changes requested': number;
+    Scheduled: number;
+  };
   premiumArticles: number;
   totalViews: number;
 }
 
 export function writerStats(articles: OwnArticle[]): WriterStats {
-  const byStatus = { Pending: 0, Approved: 0, Declined: 0, 'Changes requested': 0 };
+  const byStatus = { Pending: 0, Approved: 0, Declined: 0, 'Changes requested': 0, Scheduled: 0 };
   let totalViews = 0;
   let premiumArticles = 0;
   for (const a of articles) {
