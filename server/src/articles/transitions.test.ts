@@ -8,7 +8,7 @@ import { getArticle, insertArticle, insertPublisher } from '../test/article-fixt
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { Article } from './types.js';
 
-const FROM = ['Pending', 'Approved', 'Declined', 'Changes requested'] as const;
+const FROM = ['Pending', 'Approved', 'Declined', 'Changes requested', 'Scheduled'] as const;
 type From = (typeof FROM)[number];
 const ROLES = ['writer', 'other reader', 'editor', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -22,6 +22,10 @@ const ACTIONS = {
     body: { reviewNote: 'Name your sources' },
   }),
   'make premium': (id: string) => ({ path: `/make-premium/${id}`, body: {} }),
+  schedule: (id: string) => ({
+    path: `/article/schedule/${id}`,
+    body: { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+  }),
   edit: (id: string) => ({
     path: `/my-articles/update/${id}`,
     body: { title: 'Edited title', publisher: 'Daily Planet', description: 'Edited text.' },
@@ -32,8 +36,10 @@ type Action = keyof typeof ACTIONS;
 /** [status code, status afterwards] ('=' : unchanged). */
 type Cell = readonly [number, From | '='];
 const refused = (code: number): Cell => [code, '='];
-const moderation = (to: From): Record<From, Record<Role, Cell>> => {
-  const byModerator = (from: From): Cell => (from === 'Pending' ? [200, to] : refused(409));
+/** A moderation from Pending (`also`: from these too), refused 409 from any other status. */
+const moderation = (to: From, also: From[] = []): Record<From, Record<Role, Cell>> => {
+  const byModerator = (from: From): Cell =>
+    from === 'Pending' || also.includes(from) ? [200, to] : refused(409);
   const row = (from: From) => ({
     writer: refused(403),
     'other reader': refused(403),
@@ -45,6 +51,7 @@ const moderation = (to: From): Record<From, Record<Role, Cell>> => {
     Approved: row('Approved'),
     Declined: row('Declined'),
     'Changes requested': row('Changes requested'),
+    Scheduled: row('Scheduled'),
   };
 };
 const premiumRow = (moderator: Cell): Record<Role, Cell> => ({
@@ -62,7 +69,9 @@ const editRow = (writer: Cell): Record<Role, Cell> => ({
 });
 
 const TABLE: Record<Action, Record<From, Record<Role, Cell>>> = {
-  approve: moderation('Approved'),
+  // A scheduled article may be published at once, or moved to another time.
+  approve: moderation('Approved', ['Scheduled']),
+  schedule: moderation('Scheduled', ['Scheduled']),
   decline: moderation('Declined'),
   'request changes': moderation('Changes requested'),
   'make premium': {
@@ -70,12 +79,15 @@ const TABLE: Record<Action, Record<From, Record<Role, Cell>>> = {
     Approved: premiumRow([200, '=']),
     Declined: premiumRow(refused(409)),
     'Changes requested': premiumRow([200, '=']),
+    Scheduled: premiumRow([200, '=']),
   },
   edit: {
     Pending: editRow([200, 'Pending']),
     Approved: editRow([200, 'Pending']),
     Declined: editRow(refused(409)),
     'Changes requested': editRow([200, 'Pending']),
+    // Edited before its time: back to review, it publishes nothing.
+    Scheduled: editRow([200, 'Pending']),
   },
 };
 
@@ -102,6 +114,7 @@ const fixture = (from: From): Promise<Article> =>
     status: from,
     decliningReason: from === 'Declined' ? 'Off topic' : null,
     ...(from === 'Changes requested' && { reviewNote: 'Shorter, please' }),
+    ...(from === 'Scheduled' && { publishAt: new Date(Date.now() + 3_600_000).toISOString() }),
     userInfo: { name: 'Wendy Writer', image: '', email: who.writer.email },
   });
 
@@ -124,6 +137,8 @@ describe('status transitions: from → action → to, by role', () => {
     expect(after.status).toBe(to === '=' ? from : to);
     expect(res.body.article.status).toBe(after.status);
     if (action === 'make premium') expect(after.isPremium).toBe('Yes');
+    if (action === 'schedule') expect(after.publishAt).toBe((body as { publishAt: string }).publishAt);
+    if (action === 'approve' && from === 'Scheduled') expect(after.publishAt).toBeNull();
     if (action === 'request changes') {
       expect(after.reviewNote).toBe('Name your sources');
       expect(after.reviewNoteAt).toEqual(expect.any(String));

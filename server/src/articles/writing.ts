@@ -99,6 +99,8 @@ export function articleWriting({ repo, load, isOwner, nowIso, deps }: ArticleBas
         updatedAt: nowIso(),
       };
       if (input.formatedTags) set.Tags = input.formatedTags;
+      // Edited before its time: back to review, and the time it was scheduled for goes with it.
+      if (article.status === 'Scheduled') set.publishAt = null;
       if (input.photoURL) set.articleImage = input.photoURL;
       const updated = await repo.updateIf(
         id,
