@@ -109,11 +109,13 @@ export interface DemoArticle {
   /** Checked against the one tag list (common/src/tags.ts) by the compiler. */
   tags: Tag[];
   author: DemoAccount['key'];
-  status: 'Pending' | 'Approved' | 'Declined' | 'Changes requested';
+  status: 'Pending' | 'Approved' | 'Declined' | 'Changes requested' | 'Scheduled';
   isPremium: 'Yes' | 'No';
   decliningReason?: string;
   /** What the editor asked the writer to change ('Changes requested' only). */
   reviewNote?: string;
+  /** How long after the seed run it is published ('Scheduled' only). */
+  publishInDays?: number;
   views: number;
   /** How long before the seed run it was posted. */
   daysAgo: number;
@@ -576,6 +578,22 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       'With the right credit card and a little planning, you can turn everyday spending into lie-flat seats on long-haul flights.',
       'Sign up through our link to get a bonus of 60,000 points after your first three months.',
       'Terms apply, and points may expire if you do not use them.',
+    ],
+  },
+  {
+    title: 'Winter ferry timetable: what changes on the island routes',
+    publisher: 'The Daily Ledger',
+    tags: ['travel', 'lifestyle'],
+    author: 'writer1',
+    status: 'Scheduled',
+    isPremium: 'No',
+    publishInDays: 3,
+    views: 0,
+    daysAgo: 1,
+    paragraphs: [
+      'The winter timetable for the island ferries starts next week, with fewer evening crossings and an earlier last boat on Sundays.',
+      'The operator says the changes follow last winter’s passenger counts; commuters’ groups have asked for the 7:40 crossing to stay.',
+      'The full timetable is published here the morning it takes effect: an editor scheduled this article for then.',
     ],
   },
 ];

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe('seedDemoData', () => {
   // Makes every demo image with sharp: CPU-bound, and slow beside other test files on 2 cores.
-  it('seeds publishers with logos, 30 varied articles and the demo users', async () => {
+  it('seeds publishers with logos, 31 varied articles and the demo users', async () => {
     const result = await seed();
     expect(result.contentSeeded).toBe(true);
 
@@ -63,7 +63,7 @@ describe('seedDemoData', () => {
     }
 
     const articles = await t.store.collection<Article>('articles').find({});
-    expect(articles).toHaveLength(30);
+    expect(articles).toHaveLength(31);
     const names = new Set(publishers.map((p) => p.publisherName));
     const authors = new Set(DEMO_ACCOUNTS.map((a) => a.email));
     for (const a of articles) {
@@ -99,6 +99,12 @@ describe('seedDemoData', () => {
     expect(articles.filter((a) => a.status === 'Changes requested').map((a) => typeof a.reviewNote)).toEqual([
       'string',
     ]);
+    // One scheduled by an editor, published three days after the seed (docs/roles.md).
+    const scheduled = articles.filter((a) => a.status === 'Scheduled');
+    expect(scheduled).toHaveLength(1);
+    const inDays = (Date.parse(String(scheduled[0]!.publishAt)) - Date.now()) / 86_400_000;
+    expect(inDays).toBeGreaterThan(2.9);
+    expect(inDays).toBeLessThanOrEqual(3);
     expect(
       articles.filter((a) => a.isPremium === 'Yes' && a.status === 'Approved').length,
     ).toBeGreaterThanOrEqual(4);
@@ -248,7 +254,7 @@ describe('demo logins and their records', () => {
         expect(result.accounts, variant).toEqual([]);
         expect(await fresh.store.collection('users').countDocuments({}), variant).toBe(0);
         const articles = await fresh.store.collection<Article>('articles').find({});
-        expect(articles, variant).toHaveLength(30);
+        expect(articles, variant).toHaveLength(31);
         const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
         expect(articles.some((a) => a.userInfo.email === admin.email && a.userInfo.name === admin.name)).toBe(
           true,

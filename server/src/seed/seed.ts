@@ -128,6 +128,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       isPremium: a.isPremium,
       decliningReason: a.decliningReason ?? null,
       ...(a.reviewNote && { reviewNote: a.reviewNote, reviewNoteAt: new Date(now - DAY_MS).toISOString() }),
+      ...(a.publishInDays && { publishAt: new Date(now + a.publishInDays * DAY_MS).toISOString() }),
       createdAt,
       totalViewCount: a.views,
       userInfo: { image: author.photoURL, name: author.name, email: author.email },

@@ -386,7 +386,7 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
                         className="btn btn-outline col-span-2 px-2 py-1 text-xs"
                         disabled={!isPublishable(a.status) || busy}
                         onClick={() => void onSchedule(a)}
-                        aria-label={`Schedule: ${a.articleTitle}`}
+                        aria-label={`${a.status === 'Scheduled' ? 'Reschedule' : 'Schedule'}: ${a.articleTitle}`}
                       >
                         {a.status === 'Scheduled' ? 'Reschedule' : 'Schedule'}
                       </button>
