@@ -18,6 +18,7 @@ export * from './revenue.js';
 export * from './schemas/follows.js';
 export * from './follows.js';
 export * from './schemas/billing.js';
+export * from './schemas/drafts.js';
 export * from './mail.js';
 export * from './gifts.js';
 export * from './premium-ledger.js';

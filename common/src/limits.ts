@@ -11,6 +11,8 @@ export const DESCRIPTION_MAX = 20_000;
 export const DECLINING_REASON_MAX = 500;
 /** A moderator's note when they request changes (what to change may take a few sentences more). */
 export const REVIEW_NOTE_MAX = 2000;
+/** Revisions kept per article (docs/decisions/revisions.md): the oldest beyond these are dropped. */
+export const REVISIONS_KEPT = 50;
 /** A publisher's name (also the article's publisher field). */
 export const PUBLISHER_NAME_MAX = 100;
 /** A person's display name. */

@@ -84,6 +84,44 @@ export const ArticleSchema = z
 /** An article as its author and admins see it (with the author's email and the declining reason). */
 export type Article = z.output<typeof ArticleSchema>;
 
+/** Why a revision was recorded: the first submission, a writer's edit, or a restore of an earlier one. */
+export const REVISION_REASONS = ['submitted', 'edited', 'restored'] as const;
+export type RevisionReason = (typeof REVISION_REASONS)[number];
+
+export const ArticleRevisionSchema = z
+  .object({
+    n: z
+      .number()
+      .int()
+      .min(1)
+      .meta({
+        examples: [3],
+        description: 'The revision number: 1 is the submission, each change adds one.',
+      }),
+    articleTitle: z.string(),
+    articleDescription: z.string(),
+    articleImage: z.string(),
+    publisher: z.string(),
+    Tags,
+    by: z.object({
+      name: z.string(),
+      email: z.string().optional().meta({
+        description: 'Who made it: their e-mail only to moderators, or to the writer when it is theirs.',
+      }),
+    }),
+    at: timestamp,
+    reason: z.enum(REVISION_REASONS),
+    restoredFrom: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "The revision a 'restored' one copies." }),
+  })
+  .meta({ description: 'One submitted version of an article (its writer and moderators see them).' });
+/** One submitted version of an article, as its writer and moderators see it. */
+export type ArticleRevision = z.output<typeof ArticleRevisionSchema>;
+
 export const PublicArticleSchema = z
   .object({ ...articleFields, userInfo: AuthorPublic })
   .meta({ description: 'An article as other readers see it: no author email.' });

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { createGuards } from './auth/middleware.js';
 import { articleRoutes } from './articles/routes.js';
 import { readingRoutes } from './articles/reading-routes.js';
+import { draftRoutes } from './drafts/routes.js';
 import { followRoutes } from './follows/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { subscribeMail } from './mail/subscriber.js';
@@ -159,6 +160,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   app.use(revenueRoutes(ctx));
   app.use(premiumGrantRoutes(ctx));
   app.use(followRoutes(ctx));
+  app.use(draftRoutes(ctx));
   app.use(mailRoutes(ctx));
   app.use(giftRoutes(ctx));
   app.use(uploadRoutes(ctx));

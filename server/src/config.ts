@@ -208,6 +208,8 @@ export interface Config {
     follows?: RateLimit;
     /** PUT /me/mail-preferences per user; default in http/rate-limits.ts. */
     mailPreferences?: RateLimit;
+    /** PUT /me/drafts/{key} (autosave) per user; default in http/rate-limits.ts. */
+    draftSaves?: RateLimit;
     /** The signed mail links (confirm, unsubscribe) per IP; default in http/rate-limits.ts. */
     mailLinks?: RateLimit;
     /** POST /gift-links/open per IP; default in http/rate-limits.ts. */

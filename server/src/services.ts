@@ -20,6 +20,7 @@ import type { Clock } from './clock.js';
 import { createCommentService } from './comments/service.js';
 import type { Config } from './config.js';
 import { noDomainEvents, type DomainEvents } from './events/domain.js';
+import { createDraftService } from './drafts/service.js';
 import { createFollowService } from './follows/service.js';
 import { createGiftService } from './gifts/service.js';
 import { createFollowUps } from './mail/follow-ups.js';
@@ -29,6 +30,7 @@ import { premiumGranter } from './payments/grant.js';
 import { passLedger } from './payments/passes.js';
 import { paymentsService } from './payments/service.js';
 import { createPublisherService } from './publishers/service.js';
+import { createRevisionService } from './revisions/service.js';
 import { createActivityTracker } from './stats/activity.js';
 import { createStatsService } from './stats/service.js';
 import { createViewStatsService } from './stats/view-stats.js';
@@ -81,12 +83,26 @@ export function buildServices(deps: ServiceDeps) {
   const meter = createMeterService(base);
   // Who may still point at an image (article covers and author photos, profile photos, logos).
   const articleImages = createArticleRepository(store);
+  const drafts = createDraftService({ ...base, articles: articleImages });
+  // Every submitted version of each article: a restore may bring back an image the article dropped.
+  const revisions = createRevisionService(base);
   const uploads = createUploadService({ ...base, uploads: deps.uploads }, [
     { imageUrls: () => articleImages.imageUrls() },
+    revisions,
+    drafts,
     users,
     publishers,
   ]);
-  const articles = createArticleService({ ...base, publishers, users, stats, follows, meter, uploads });
+  const articles = createArticleService({
+    ...base,
+    publishers,
+    users,
+    stats,
+    follows,
+    meter,
+    uploads,
+    revisions,
+  });
   const answers = createArticleAnswers(deps.cache, articles);
   const gifts = createGiftService({ ...base, article: answers.approvedPublic });
   const comments = createCommentService({
@@ -126,6 +142,7 @@ export function buildServices(deps: ServiceDeps) {
     meter,
     uploads,
     articles,
+    drafts,
     answers,
     gifts,
     comments,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DECLINING_REASON_MAX,
   DESCRIPTION_MAX,
+  ID_PATTERN,
   REVIEW_NOTE_MAX,
   PUBLISHER_NAME_MAX,
   SEARCH_MAX,
@@ -29,7 +30,8 @@ export const articlePublisherSchema = z
   .min(1, 'Publisher is required')
   .max(PUBLISHER_NAME_MAX, `Publisher must be at most ${PUBLISHER_NAME_MAX} characters`);
 
-const tagSchema = z
+/** One tag: a capitalised label is accepted and read lower-case. */
+export const tagSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -100,6 +102,12 @@ export const scheduleBodySchema = z
       .meta({ examples: ['2026-12-01T09:00:00.000Z'] }),
   })
   .strict();
+
+/** {id, n} of /articles/{id}/revisions/{n}/…: an article id and a revision number (1, 2, …). */
+export const revisionParamSchema = z.object({
+  id: z.string().regex(ID_PATTERN, 'Malformed id'),
+  n: z.string().regex(/^[1-9][0-9]{0,8}$/, 'Malformed revision number'),
+});
 
 /** {email} of GET /articles/{email}. */
 export const authorParamSchema = z.object({ email: emailSchema });

@@ -1,10 +1,12 @@
 /**
  * The editorial workflow where its features meet (issue 37): random sequences of the writer's edits,
  * a moderator's approve / schedule (a time ahead, or a refused one behind) / request changes /
- * decline, the clock moving on and the scheduler's sweep, over the HTTP API, checked step by step
- * against a model of docs/roles.md. Whatever the order: a Scheduled article is published only by the
- * sweep at or after its time (or by Approve), an edit is never published before a moderator decides on
- * it, and the latest text the writer sent is the text stored. EDITORIAL_FUZZ_RUNS and
+ * decline, a restore of an earlier revision (by the writer or a moderator), the clock moving on and the
+ * scheduler's sweep, over the HTTP API, checked step by step against a model of docs/roles.md and
+ * docs/decisions/revisions.md. Whatever the order: a Scheduled article is published only by the sweep
+ * at or after its time (or by Approve), an edit or a restore is never published before a moderator
+ * decides on it, the latest text sent is the text stored, and the history holds every text sent, the
+ * stored one newest. EDITORIAL_FUZZ_RUNS and
  * EDITORIAL_FUZZ_SEED run it longer or again.
  */
 import fc from 'fast-check';
@@ -37,6 +39,7 @@ afterAll(async () => {
 
 type Step =
   | { kind: 'edit'; text: string }
+  | { kind: 'restore'; n: number; by: 'writer' | 'editor' }
   | { kind: 'approve' }
   | { kind: 'schedule'; minutes: number }
   | { kind: 'requestChanges' }
@@ -49,6 +52,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant('edit' as const),
     text: fc.stringMatching(/^[A-Za-z][A-Za-z ]{3,38}[A-Za-z]$/),
   }),
+  // Mostly a revision that exists (a short history has a few), sometimes one that does not (404).
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('restore' as const),
+      n: fc.integer({ min: 1, max: 4 }),
+      by: fc.constantFrom('writer' as const, 'editor' as const),
+    }),
+    weight: 2,
+  },
   fc.constant({ kind: 'approve' as const }),
   // Mostly ahead; sometimes behind (refused, 400). Scheduling and the sweep come more often: their
   // meeting (a sweep before, at or after the time) is what this test is about.
@@ -70,6 +82,8 @@ interface Model {
   status: 'Pending' | 'Approved' | 'Declined' | 'Changes requested' | 'Scheduled';
   publishAt: number | null;
   text: string;
+  /** The text of each revision, revision 1 first (none until the first edit of the inserted article). */
+  history: string[];
 }
 
 /** The model's answer to a step: the expected HTTP status (null: not an HTTP call), and the new model. */
@@ -78,7 +92,22 @@ function apply(m: Model, s: Step, now: number): { code: number | null; next: Mod
   switch (s.kind) {
     case 'edit':
       if (m.status === 'Declined') return { code: 409, next: m };
-      return { code: 200, next: { status: 'Pending', publishAt: null, text: s.text } };
+      // The inserted article predates revisions: its first edit records it as revision 1 first.
+      return {
+        code: 200,
+        next: {
+          status: 'Pending',
+          publishAt: null,
+          text: s.text,
+          history: [...(m.history.length ? m.history : [m.text]), s.text],
+        },
+      };
+    case 'restore': {
+      if (m.status === 'Declined') return { code: 409, next: m };
+      const text = m.history[s.n - 1];
+      if (text === undefined) return { code: 404, next: m };
+      return { code: 200, next: { status: 'Pending', publishAt: null, text, history: [...m.history, text] } };
+    }
     case 'approve':
       if (!decides && m.status !== 'Scheduled') return { code: 409, next: m };
       return { code: 200, next: { ...m, status: 'Approved', publishAt: null } };
@@ -118,6 +147,12 @@ async function perform(id: string, s: Step): Promise<number | null> {
           description: s.text,
         })
       ).status;
+    case 'restore':
+      return (
+        await request(t.app)
+          .post(`/articles/${id}/revisions/${s.n}/restore`)
+          .set(bearer((s.by === 'writer' ? writer : editor).token))
+      ).status;
     case 'approve':
       return (await as(editor, `/update/status/${id}`, {})).status;
     case 'schedule':
@@ -139,7 +174,7 @@ async function perform(id: string, s: Step): Promise<number | null> {
   }
 }
 
-it('never publishes early, never publishes an unreviewed edit, never loses the latest text', async () => {
+it('never publishes early, never publishes an unreviewed edit, never loses a text sent', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
       const article = await insertArticle(t.store, {
@@ -148,7 +183,12 @@ it('never publishes early, never publishes an unreviewed edit, never loses the l
         articleDescription: 'First draft of the story',
         userInfo: { name: 'Wendy Writer', image: '', email: writer.email },
       });
-      let model: Model = { status: 'Pending', publishAt: null, text: 'First draft of the story' };
+      let model: Model = {
+        status: 'Pending',
+        publishAt: null,
+        text: 'First draft of the story',
+        history: [],
+      };
       for (const [i, s] of steps.entries()) {
         const expected = apply(model, s, nowMs);
         const code = await perform(article._id, s);
@@ -159,6 +199,14 @@ it('never publishes early, never publishes an unreviewed edit, never loses the l
         expect(stored.status, at).toBe(model.status);
         expect(stored.articleDescription, at).toBe(model.text);
         expect(stored.publishAt ? Date.parse(stored.publishAt) : null, at).toBe(model.publishAt);
+        // Every text sent is in the history, newest first, and the newest is the one stored.
+        const history = await request(t.app)
+          .get(`/articles/${article._id}/revisions`)
+          .set(bearer(writer.token))
+          .expect(200);
+        const texts = (history.body as { articleDescription: string }[]).map((r) => r.articleDescription);
+        expect(texts, at).toEqual([...model.history].reverse());
+        if (texts.length) expect(texts[0], at).toBe(stored.articleDescription);
         // Public only when Approved: the public answer follows the status at every step.
         const open = await request(t.app).get(`/articles/public/${article._id}`);
         expect(open.status, at).toBe(model.status === 'Approved' ? 200 : 404);

@@ -11,6 +11,7 @@ import {
   idParamSchema,
   listPageQuerySchema,
   requestChangesBodySchema,
+  revisionParamSchema,
   scheduleBodySchema,
   updateArticleBodySchema,
 } from '@newsroom/common';
@@ -108,6 +109,18 @@ export function articleRoutes(ctx: RouteContext): Router {
   router.delete('/my-articles/:id', requireUserRecord, async (req, res) => {
     await articles.remove(idOf(req.params), req.currentUser!);
     res.json({ message: 'Article deleted', deletedCount: 1 });
+  });
+
+  // History: the article's writer and moderators (docs/decisions/revisions.md)
+  router.get('/articles/:id/revisions', requireUserRecord, async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    res.json(await articles.revisionsOf(idOf(req.params), req.currentUser!));
+  });
+
+  router.post('/articles/:id/revisions/:n/restore', requireUserRecord, ctx.limits.edits, async (req, res) => {
+    const { id, n } = parseInput(revisionParamSchema, req.params, 'Malformed id or revision number');
+    const article = await articles.restore(id, Number(n), req.currentUser!);
+    res.json({ message: 'Revision restored', modifiedCount: 1, article });
   });
 
   // Moderation: admins and editors

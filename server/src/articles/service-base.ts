@@ -10,6 +10,7 @@ import type { DomainEvents } from '../events/domain.js';
 import type { FollowService } from '../follows/service.js';
 import type { MeterService } from '../meter/service.js';
 import type { PublisherService } from '../publishers/service.js';
+import type { RevisionService } from '../revisions/service.js';
 import type { StatsService } from '../stats/service.js';
 import type { Store } from '../store/port.js';
 import type { UploadService } from '../uploads/service.js';
@@ -39,6 +40,8 @@ export interface ArticleServiceDeps {
   meter: MeterService;
   /** Given every image user (articles, users, publishers): it releases an image no one shows. */
   uploads: UploadService;
+  /** Every submitted version of an article (recorded as it is written). */
+  revisions: RevisionService;
 }
 
 export type ArticleBase = ReturnType<typeof articleBase>;

@@ -1,10 +1,12 @@
 /**
  * The articles service (docs/api-contract.md): built once by services.ts from the services it uses,
  * composed of its parts — what readers find (reading.ts), who reads in full and counting views
- * (views.ts), a writer's own articles (writing.ts) and moderation (moderation.ts).
+ * (views.ts), a writer's own articles (writing.ts), moderation (moderation.ts) and their history
+ * (revisions.ts).
  */
 import { articleModeration } from './moderation.js';
 import { articleReading } from './reading.js';
+import { articleRevisions } from './revisions.js';
 import { articleBase, type ArticleServiceDeps } from './service-base.js';
 import { articleViews } from './views.js';
 import { articleWriting } from './writing.js';
@@ -23,5 +25,6 @@ export function createArticleService(deps: ArticleServiceDeps) {
     ...articleViews(base),
     ...articleWriting(base),
     ...articleModeration(base),
+    ...articleRevisions(base),
   };
 }

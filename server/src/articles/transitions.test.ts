@@ -1,10 +1,11 @@
 /**
- * The article's status transitions (docs/roles.md): from each status, each action, by each role, the
- * answer's status code and the status the article is in afterwards. A refusal changes nothing.
+ * The article's status transitions (docs/roles.md): from each status, each action (a restore of an
+ * earlier revision among them), by each role, the answer's status code and the status the article is
+ * in afterwards. A refusal changes nothing.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getArticle, insertArticle, insertPublisher } from '../test/article-fixtures.js';
+import { getArticle, insertArticle, insertPublisher, insertRevision } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 import type { Article } from './types.js';
 
@@ -30,6 +31,8 @@ const ACTIONS = {
     path: `/my-articles/update/${id}`,
     body: { title: 'Edited title', publisher: 'Daily Planet', description: 'Edited text.' },
   }),
+  // Revision 1 of every fixture is the article as inserted (docs/decisions/revisions.md).
+  restore: (id: string) => ({ path: `/articles/${id}/revisions/1/restore`, body: {}, method: 'post' }),
 } as const;
 type Action = keyof typeof ACTIONS;
 
@@ -68,6 +71,12 @@ const editRow = (writer: Cell): Record<Role, Cell> => ({
   admin: refused(403),
 });
 
+/** The writer and moderators restore; a restore is an edit: Pending again, never from Declined. */
+const restoreRow = (from: From): Record<Role, Cell> => {
+  const cell: Cell = from === 'Declined' ? refused(409) : [200, 'Pending'];
+  return { writer: cell, 'other reader': refused(403), editor: cell, admin: cell };
+};
+
 const TABLE: Record<Action, Record<From, Record<Role, Cell>>> = {
   // A scheduled article may be published at once, or moved to another time.
   approve: moderation('Approved', ['Scheduled']),
@@ -89,6 +98,13 @@ const TABLE: Record<Action, Record<From, Record<Role, Cell>>> = {
     // Edited before its time: back to review, it publishes nothing.
     Scheduled: editRow([200, 'Pending']),
   },
+  restore: {
+    Pending: restoreRow('Pending'),
+    Approved: restoreRow('Approved'),
+    Declined: restoreRow('Declined'),
+    'Changes requested': restoreRow('Changes requested'),
+    Scheduled: restoreRow('Scheduled'),
+  },
 };
 
 let t: TestApp;
@@ -109,14 +125,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const fixture = (from: From): Promise<Article> =>
-  insertArticle(t.store, {
+const fixture = async (from: From): Promise<Article> => {
+  const article = await insertArticle(t.store, {
     status: from,
     decliningReason: from === 'Declined' ? 'Off topic' : null,
     ...(from === 'Changes requested' && { reviewNote: 'Shorter, please' }),
     ...(from === 'Scheduled' && { publishAt: new Date(Date.now() + 3_600_000).toISOString() }),
     userInfo: { name: 'Wendy Writer', image: '', email: who.writer.email },
   });
+  await insertRevision(t.store, article);
+  return article;
+};
 
 describe('status transitions: from → action → to, by role', () => {
   const cells = (Object.keys(TABLE) as Action[]).flatMap((action) =>
@@ -124,8 +143,9 @@ describe('status transitions: from → action → to, by role', () => {
   );
   it.each(cells)('%s a %s article as %s → %i, then %s', async (action, from, role, code, to) => {
     const article = await fixture(from);
-    const { path, body } = ACTIONS[action](article._id);
-    const res = await request(t.app).patch(path).set(bearer(who[role].token)).send(body);
+    const call: { path: string; body: object; method?: 'post' } = ACTIONS[action](article._id);
+    const { path, body, method = 'patch' } = call;
+    const res = await request(t.app)[method](path).set(bearer(who[role].token)).send(body);
     expect(res.status).toBe(code);
     const after = (await getArticle(t.store, article._id))!;
     if (code >= 400) {

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../openapi/registry.js';
-import { insertArticle } from '../test/article-fixtures.js';
+import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 
 const ROLES = ['anonymous', 'reader', 'premium', 'editor', 'admin'] as const;
@@ -68,6 +68,50 @@ describe('staff routes by role', () => {
         premium: 403,
         editor: op.access === 'moderator' ? answers.admin : 403,
         admin: answers.admin,
+      });
+    });
+  }
+});
+
+describe("an article's history by role (its writer, admins and editors)", () => {
+  const history = operations.filter((op) => op.access === 'owner-or-moderator');
+
+  it('covers the history operations', () => {
+    expect(history.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'get /articles/:id/revisions',
+      'post /articles/:id/revisions/:n/restore',
+    ]);
+  });
+
+  for (const op of history) {
+    it(`${op.method.toUpperCase()} ${op.path}`, async () => {
+      const writer = await signInAs(t, { role: 'premium', name: 'Wanda Writer' });
+      await insertPublisher(t.store, `Matrix Gazette ${op.operationId}`);
+      const posted = await request(t.app)
+        .post(`/articles?email=${encodeURIComponent(writer.email)}`)
+        .set(bearer(writer.token))
+        .send({
+          title: 'A history of harbours',
+          photoURL: 'https://example.test/h.jpg',
+          publisher: `Matrix Gazette ${op.operationId}`,
+          formatedTags: ['travel'],
+          description: 'Where the boats came in.',
+        })
+        .expect(201);
+      const path = op.path.replace(':id', posted.body.insertedId).replace(':n', '1');
+      const answers = {} as Record<Role | 'writer', number>;
+      for (const role of [...ROLES, 'writer'] as const) {
+        const req = request(t.app)[op.method](path);
+        if (role !== 'anonymous') void req.set(bearer((role === 'writer' ? writer : who[role]).token));
+        answers[role] = (await req).status;
+      }
+      expect(answers).toEqual({
+        anonymous: 401,
+        reader: 403,
+        premium: 403,
+        writer: 200,
+        editor: 200,
+        admin: 200,
       });
     });
   }

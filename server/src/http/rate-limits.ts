@@ -16,6 +16,8 @@ const DEFAULT_MAIL_PREFERENCES = { windowMs: 60_000, max: 10 };
 const DEFAULT_MAIL_LINKS = { windowMs: 60_000, max: 30 };
 /** A reader opens a gift link once; 60 a minute from one IP is far past any person's use. */
 const DEFAULT_GIFT_OPENS = { windowMs: 60_000, max: 60 };
+/** Autosaves per user: a typist's debounced saves come at most every second or so. */
+const DEFAULT_DRAFT_SAVES = { windowMs: 60_000, max: 120 };
 /** Comments per user (docs/decisions/comments.md): an account younger than this gets a fifth. */
 const NEW_ACCOUNT_MS = 24 * 3600_000;
 
@@ -38,6 +40,8 @@ export interface RateLimits {
   follows: RequestHandler;
   /** PUT /me/mail-preferences: per user, mount after requireUser(Record). */
   mailPreferences: RequestHandler;
+  /** PUT /me/drafts/{key} (autosave): per user, mount after requireUserRecord. */
+  draftSaves: RequestHandler;
   /** GET and POST /mail/confirm and /mail/unsubscribe: per IP. */
   mailLinks: RequestHandler;
   /** POST /gift-links/open: per IP (signed out included). */
@@ -200,6 +204,12 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       'Too many changes, please slow down',
       byUser('mailPreferences'),
       store('mail-preferences'),
+    ),
+    draftSaves: limiter(
+      limits.draftSaves ?? DEFAULT_DRAFT_SAVES,
+      'Too many saves, please slow down',
+      byUser('draftSaves'),
+      store('draft-saves'),
     ),
     mailLinks: limiter(
       limits.mailLinks ?? DEFAULT_MAIL_LINKS,

@@ -29,6 +29,7 @@ beforeAll(async () => {
         ...config.rateLimits,
         publicReads: { windowMs: 60_000, max: 0 },
         edits: { windowMs: 60_000, max: 0 },
+        draftSaves: { windowMs: 60_000, max: 0 },
       },
     },
   });

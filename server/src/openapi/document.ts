@@ -23,6 +23,7 @@ const NAMED_RESPONSES: Record<string, z.ZodType> = {
   ArticleCards: R.ArticleCardList,
   ArticleTeaser: R.ArticleTeaserSchema,
   ArticleIndexEntry: R.ArticleIndexEntrySchema,
+  ArticleRevision: R.ArticleRevisionSchema,
   User: R.UserSchema,
   Publisher: R.PublisherSchema,
   PublisherArticleCount: R.PublisherArticleCountSchema,

@@ -48,6 +48,7 @@ const BUSINESS_COLLECTIONS = [
   'payment_intents',
   'uploads',
   'views',
+  'article_revisions',
   AUTHOR_DAILY_VIEWS,
   PUBLISHER_DAILY_VIEWS,
 ];

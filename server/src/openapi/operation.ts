@@ -20,6 +20,8 @@ export type Access =
   | 'self'
   | 'self-or-admin'
   | 'owner'
+  /** An article's writer, admins and editors: its history (docs/decisions/revisions.md). */
+  | 'owner-or-moderator'
   | 'premium'
   /** Admins and editors: article moderation (docs/roles.md). */
   | 'moderator'
@@ -118,7 +120,8 @@ function derivedErrors(spec: OperationSpec): number[] {
   if ((spec.params && !spec.unknownParamIs404) || spec.query || jsonBody) statuses.add(400);
   if (jsonBody) statuses.add(413);
   if (spec.security === 'session' || spec.security === 'firebase') statuses.add(401);
-  if (['admin', 'moderator', 'self', 'self-or-admin', 'owner'].includes(spec.access)) statuses.add(403);
+  if (['admin', 'moderator', 'self', 'self-or-admin', 'owner', 'owner-or-moderator'].includes(spec.access))
+    statuses.add(403);
   if (spec.access === 'premium') statuses.add(402);
   if (spec.cached || spec.limited) statuses.add(429);
   return [...statuses];

@@ -7,12 +7,14 @@ import {
   createArticleBodySchema,
   declineBodySchema,
   requestChangesBodySchema,
+  revisionParamSchema,
   scheduleBodySchema,
   idParamSchema,
   listPageQuerySchema,
   updateArticleBodySchema,
   emailQuerySchema,
   MeterSchema,
+  REVISIONS_KEPT,
   TAGS,
 } from '@newsroom/common';
 import { operationsOf, PAGE_LIMIT } from './operation.js';
@@ -166,6 +168,33 @@ const writer = operationsOf('Writer', [
   },
 ]);
 
+const history = operationsOf('Writer', [
+  {
+    route: 'GET /articles/:id/revisions',
+    operationId: 'articleRevisions',
+    summary: `An article's revisions, newest first (the last ${REVISIONS_KEPT} are kept)`,
+    description:
+      "Every submitted version: the submission, each edit and each restore, with who made it and when. For the article's writer, admins and editors; a writer sees a moderator's restore as made by 'A moderator' (no name or e-mail).",
+    security: 'session',
+    access: 'owner-or-moderator',
+    params: idParamSchema,
+    ok: z.array(R.ArticleRevisionSchema),
+    errors: [404],
+  },
+  {
+    route: 'POST /articles/:id/revisions/:n/restore',
+    operationId: 'restoreArticleRevision',
+    summary: 'Submit an earlier revision again: it becomes the next revision and goes back to Pending',
+    description:
+      "Revision `n`'s title, description, image, tags and publisher replace the article's, as an edit does: the article is Pending again (an approved one leaves the public lists; a scheduled one loses its time). Not a declined article (409). For the article's writer, admins and editors; counts against the edits' limit.",
+    security: 'session',
+    access: 'owner-or-moderator',
+    params: revisionParamSchema,
+    ok: written,
+    errors: [404, 409, 429],
+  },
+]);
+
 const moderation = operationsOf('Admin', [
   {
     route: 'GET /all-articles/data',
@@ -235,4 +264,4 @@ const moderation = operationsOf('Admin', [
 ]);
 
 /** In the order articles/routes.ts declares them. */
-export const articleOperations = [...reader, ...writer, ...moderation];
+export const articleOperations = [...reader, ...writer, ...history, ...moderation];

@@ -22,6 +22,7 @@ import { operationsOf, wholeNumber, type Operation } from './operation.js';
 import { accountOperations } from './registry-accounts.js';
 import { articleOperations } from './registry-articles.js';
 import { billingOperations } from './registry-billing.js';
+import { draftOperations } from './registry-drafts.js';
 import { followOperationsList, readingOperations } from './registry-reading.js';
 import { mailOperations } from './registry-mail.js';
 import { giftOperations } from './registry-gifts.js';
@@ -293,6 +294,7 @@ export const operations: Operation[] = [
   ...billingOperations,
   ...publishers,
   ...followOperationsList,
+  ...draftOperations,
   ...mailOperations,
   ...giftOperations,
   ...commentOperations,

@@ -10,6 +10,7 @@ export {
   ArticleCardList,
   ArticleCardSchema,
   ArticleIndexEntrySchema,
+  ArticleRevisionSchema,
   ArticleSchema,
   ArticleTeaserSchema,
   CreatedIntentSchema,

@@ -120,6 +120,11 @@ export interface DemoArticle {
   /** How long before the seed run it was posted. */
   daysAgo: number;
   paragraphs: [string, string, string];
+  /**
+   * What its writer submitted before this text, oldest first, each with when the next version replaced
+   * it: the article's revisions (docs/decisions/revisions.md), this text the last.
+   */
+  earlierVersions?: { title: string; paragraphs: [string, string, string]; replacedDaysAgo: number }[];
 }
 
 export const DEMO_ARTICLES: DemoArticle[] = [
@@ -496,6 +501,26 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       'From next season, semi-professional clubs in the regional league will be able to challenge two refereeing decisions per match using a low-cost video system.',
       'The cameras, funded by a sponsorship deal, will be installed at all eighteen grounds over the summer.',
       'Referees’ representatives welcomed the extra support but asked for clear limits to avoid long stoppages.',
+    ],
+    earlierVersions: [
+      {
+        title: 'Regional league to trial video replays',
+        replacedDaysAgo: 3,
+        paragraphs: [
+          'Semi-professional clubs in the regional league will trial video replays next season, officials confirmed on Tuesday.',
+          'Cameras will be installed at every ground over the summer.',
+          'Referees’ representatives have not yet commented.',
+        ],
+      },
+      {
+        title: 'Regional league introduces video review next season',
+        replacedDaysAgo: 2,
+        paragraphs: [
+          'From next season, semi-professional clubs in the regional league will be able to challenge refereeing decisions using a low-cost video system.',
+          'The cameras, funded by a sponsorship deal, will be installed at all eighteen grounds over the summer.',
+          'Referees’ representatives have not yet commented.',
+        ],
+      },
     ],
   },
   {

@@ -99,6 +99,24 @@ describe('seedDemoData', () => {
     expect(articles.filter((a) => a.status === 'Changes requested').map((a) => typeof a.reviewNote)).toEqual([
       'string',
     ]);
+    // One edited twice by its writer: three revisions, the last its text (docs/decisions/revisions.md).
+    const revised = articles.find((a) =>
+      a.articleTitle.startsWith('Regional league introduces video review'),
+    )!;
+    const revisions = await t.store
+      .collection<Doc & { n: number; reason: string; articleDescription: string; at: string }>(
+        'article_revisions',
+      )
+      .find({ articleId: revised._id }, { sort: { n: 1 } });
+    expect(revisions.map((r) => [r.n, r.reason])).toEqual([
+      [1, 'submitted'],
+      [2, 'edited'],
+      [3, 'edited'],
+    ]);
+    expect(new Set(revisions.map((r) => r.articleDescription)).size).toBe(3);
+    expect(revisions[2]!.articleDescription).toBe(revised.articleDescription);
+    expect(revisions[0]!.at).toBe(revised.createdAt);
+    expect(revisions[2]!.at).toBe(revised.updatedAt);
     // One scheduled by an editor, published three days after the seed (docs/roles.md).
     const scheduled = articles.filter((a) => a.status === 'Scheduled');
     expect(scheduled).toHaveLength(1);
@@ -111,6 +129,12 @@ describe('seedDemoData', () => {
     expect(new Set(articles.map((a) => a.totalViewCount)).size).toBeGreaterThan(15);
     const times = articles.map((a) => Date.parse(a.createdAt));
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(21 * 24 * 3600_000);
+    // writer1's half-written draft: kept apart from the articles (and not one of the 31).
+    const drafts = await t.store.collection<Doc & { owner: string; title: string }>('drafts').find({});
+    expect(drafts.map((d) => [d.owner, d.title])).toEqual([
+      ['daniel.mercer@newsroom.test', 'Harbour lights: the last keeper remembers'],
+    ]);
+    expect(articles.some((a) => a.articleTitle.startsWith('Harbour lights'))).toBe(false);
     // The reader demo account has posted nothing, so the free plan's one post is still available to it.
     expect(articles.some((a) => a.userInfo.email === 'reader@newsroom.test')).toBe(false);
   }, 120_000);

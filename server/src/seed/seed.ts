@@ -12,6 +12,7 @@ import { articleCoverSvg, avatarSvg, publisherLogoSvg, renderImage } from './ima
 import { seedViewHistory, type SeededViews } from './view-history.js';
 import { quietServices, type Services } from '../services.js';
 import { seedComments } from './comments.js';
+import { editedAt, seedRevisions } from './revisions.js';
 
 /** Fixed ids (valid 24-hex) so a re-run finds what an earlier run wrote instead of duplicating it. */
 const SEED_MARKER_ID = '5eed00000000000000000001';
@@ -130,9 +131,12 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
       ...(a.reviewNote && { reviewNote: a.reviewNote, reviewNoteAt: new Date(now - DAY_MS).toISOString() }),
       ...(a.publishInDays && { publishAt: new Date(now + a.publishInDays * DAY_MS).toISOString() }),
       createdAt,
+      ...(a.earlierVersions && { updatedAt: editedAt(a, now) }),
       totalViewCount: a.views,
       userInfo: { image: author.photoURL, name: author.name, email: author.email },
     });
+    const seeded = { index: i + 1, articleId: articleId(i + 1), createdAt, image: url(file), now };
+    await seedRevisions(store, seeded, a, author);
     viewed.push({
       _id: articleId(i + 1),
       publisher: a.publisher,
@@ -146,6 +150,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
   const services = quietServices(deps);
   await seedFollows({ ...deps, services });
   await seedComments({ ...deps, services });
+  await seedDraft({ ...deps, services });
 
   await insertIfMissing(meta, {
     _id: SEED_MARKER_ID,
@@ -157,6 +162,27 @@ export async function seedDemoData(deps: SeedDeps): Promise<SeedResult> {
     'demo data seeded',
   );
   return { contentSeeded: true, accounts: withLogin };
+}
+
+/** The demo draft's key (My Articles lists it apart from the articles; docs/roles.md, "Drafts"). */
+export const DEMO_DRAFT_KEY = 'seed-draft-harbour-lights';
+
+/** writer1's half-written article: a draft, never an article, until they submit it. */
+async function seedDraft(deps: SeedDeps & { services: Services }): Promise<void> {
+  const email = DEMO_ACCOUNTS.find((a) => a.key === 'writer1')!.email;
+  const writer = await deps.store.collection<User>('users').findOne({ email });
+  if (!writer) return; // no logins (see ensureDemoUser): nobody to keep a draft for
+  await deps.services.drafts.save(writer, DEMO_DRAFT_KEY, {
+    articleId: null,
+    title: 'Harbour lights: the last keeper remembers',
+    description: [
+      'For forty-one years Ewan Marsh climbed the ninety steps of the harbour light every evening.',
+      'He kept a log of every ship that passed, and of every night the lamp',
+    ].join('\n\n'),
+    publisher: DEMO_PUBLISHERS[0]!.publisherName,
+    formatedTags: ['culture', 'lifestyle'],
+    photoURL: null,
+  });
 }
 
 /** The demo reader follows the first publisher and the first writer, so "For you" has something to show. */

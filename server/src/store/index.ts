@@ -50,6 +50,9 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { 'userInfo.email': 1, createdAt: -1, _id: -1 } },
     { keys: { Tags: 1, createdAt: -1, _id: -1 } },
   ],
+  // Every submitted version of an article (docs/decisions/revisions.md): numbered per article, one
+  // number once (two edits at once cannot take the same), read newest first.
+  article_revisions: [{ keys: { articleId: 1, n: -1 }, unique: true }],
   publishers: [{ keys: { publisherName: 1 }, unique: true }, { keys: { logo: 1 } }],
   // A pass once per PaymentIntent; a user's passes, newest first (the billing page).
   // The admins' revenue view reads date ranges (docs/decisions/revenue-view.md): passes per source and
@@ -100,6 +103,8 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { createdAt: -1, _id: -1 } },
   ],
   comment_reports: [{ keys: { commentId: 1 } }],
+  // A writer's drafts, the last saved first (docs/roles.md, "Drafts"); one is found by its derived `_id`.
+  drafts: [{ keys: { owner: 1, updatedAt: -1, _id: -1 } }],
   // Follows and reading history (docs/decisions/follows-and-feed.md): what a reader follows, a
   // target's followers; a reader's latest reads, an article's latest readers.
   follows: [{ keys: { follower: 1, createdAt: -1, _id: -1 } }, { keys: { target: 1 } }],

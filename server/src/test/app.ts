@@ -83,6 +83,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       edits: { windowMs: 60_000, max: 100_000 },
       publicReads: { windowMs: 60_000, max: 100_000 },
       giftOpens: { windowMs: 60_000, max: 100_000 },
+      draftSaves: { windowMs: 60_000, max: 100_000 },
       stripeUser: { windowMs: 60_000, max: 100_000 },
       stripeIp: { windowMs: 60_000, max: 100_000 },
     },

@@ -1,6 +1,7 @@
 /** Articles and publishers written straight into a test store (the state a test starts from). */
 import type { Article } from '../articles/types.js';
 import type { Publisher } from '../publishers/repository.js';
+import { REVISIONS_COLLECTION, type RevisionRecord } from '../revisions/repository.js';
 import { newId } from '../store/ids.js';
 import type { Store } from '../store/port.js';
 
@@ -39,4 +40,23 @@ export async function insertArticle(store: Store, overrides: Partial<Article> = 
 
 export async function getArticle(store: Store, id: string): Promise<Article | null> {
   return store.collection<Article>('articles').findOne({ _id: id });
+}
+
+/** Revision `n` of an article as it stands (by its writer, when it was made): a history to restore. */
+export async function insertRevision(store: Store, article: Article, n = 1): Promise<RevisionRecord> {
+  const revision: RevisionRecord = {
+    _id: newId(),
+    articleId: article._id,
+    n,
+    articleTitle: article.articleTitle,
+    articleDescription: article.articleDescription,
+    articleImage: article.articleImage,
+    Tags: article.Tags,
+    publisher: article.publisher,
+    by: { email: article.userInfo.email, name: article.userInfo.name },
+    at: article.createdAt,
+    reason: n === 1 ? 'submitted' : 'edited',
+  };
+  await store.collection<RevisionRecord>(REVISIONS_COLLECTION).insertOne(revision);
+  return revision;
 }

@@ -59,6 +59,7 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
     description: 'Some text',
   });
   const edit = { title: 'Edited', publisher: PUBLISHER, description: 'Edited text' };
+  const draft = () => ({ title: 'Half a title', description: '', publisher: '', formatedTags: [] });
   const logo = 'https://example.test/logo.png';
   /** A new gift link of the premium reader to the premium article. */
   const giftLink = async (): Promise<{ _id: string; token: string }> =>
@@ -369,6 +370,44 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [200, () => get('/me/follows', 'other')],
       [401, () => get('/me/follows')],
     ],
+    myDrafts: [
+      [200, () => get('/me/drafts', 'other')],
+      [401, () => get('/me/drafts')],
+    ],
+    myDraft: [
+      [
+        200,
+        async () => (
+          await put('/me/drafts/contract-read', draft(), 'other'),
+          get('/me/drafts/contract-read', 'other')
+        ),
+      ],
+      [404, () => get('/me/drafts/contract-none', 'other')],
+      [400, () => get('/me/drafts/no', 'other')],
+    ],
+    saveDraft: [
+      [200, () => put('/me/drafts/contract-save', draft(), 'other')],
+      [400, () => put('/me/drafts/contract-save', { ...draft(), formatedTags: ['gossip'] }, 'other')],
+      [403, () => put(`/me/drafts/edit-${pending._id}`, { ...draft(), articleId: pending._id }, 'other')],
+      [404, () => put('/me/drafts/contract-gone', { ...draft(), articleId: unknownId }, 'other')],
+      [409, () => put(`/me/drafts/edit-${declined._id}`, { ...draft(), articleId: declined._id }, 'reader')],
+      [401, () => put('/me/drafts/contract-save', draft(), null)],
+      [
+        429,
+        () =>
+          request(limited.app).put('/me/drafts/contract-save').set(bearer(limitedUser.token)).send(draft()),
+      ],
+    ],
+    discardDraft: [
+      [
+        200,
+        async () => (
+          await put('/me/drafts/contract-bin', draft(), 'other'),
+          del('/me/drafts/contract-bin', 'other')
+        ),
+      ],
+      [404, () => del('/me/drafts/contract-none', 'other')],
+    ],
     writerPage: [
       [200, async () => get(`/writers/${await writerId()}?limit=3`)],
       [404, () => get(`/writers/${unknownWriterId}`)],
@@ -563,6 +602,40 @@ export function contractCases({ w, payer, limited, limitedUser }: CaseContext): 
       [200, async () => del(`/my-articles/${(await fresh('Pending'))._id}`, 'admin')],
       [403, () => del(`/my-articles/${pending._id}`, 'other')],
       [404, () => del(`/my-articles/${unknownId}`, 'reader')],
+    ],
+    articleRevisions: [
+      [
+        200,
+        async () => (
+          await patch(`/my-articles/update/${pending._id}`, edit, 'reader'),
+          get(`/articles/${pending._id}/revisions`, 'reader')
+        ),
+      ],
+      [200, () => get(`/articles/${pending._id}/revisions`, 'admin')],
+      [403, () => get(`/articles/${pending._id}/revisions`, 'other')],
+      [404, () => get(`/articles/${unknownId}/revisions`, 'admin')],
+      [400, () => get('/articles/not-an-id/revisions', 'admin')],
+      [401, () => get(`/articles/${pending._id}/revisions`)],
+    ],
+    restoreArticleRevision: [
+      [
+        200,
+        async () => (
+          await patch(`/my-articles/update/${pending._id}`, edit, 'reader'),
+          post(`/articles/${pending._id}/revisions/1/restore`, {}, 'reader')
+        ),
+      ],
+      [404, () => post(`/articles/${pending._id}/revisions/999/restore`, {}, 'reader')],
+      [409, () => post(`/articles/${declined._id}/revisions/1/restore`, {}, 'reader')],
+      [403, () => post(`/articles/${pending._id}/revisions/1/restore`, {}, 'other')],
+      [400, () => post(`/articles/${pending._id}/revisions/0/restore`, {}, 'reader')],
+      [
+        429,
+        () =>
+          request(limited.app)
+            .post(`/articles/${unknownId}/revisions/1/restore`)
+            .set(bearer(limitedUser.token)),
+      ],
     ],
     moderationPage: [
       [200, () => get('/all-articles/data?status=Pending', 'admin')],

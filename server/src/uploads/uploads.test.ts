@@ -434,7 +434,7 @@ describe('uploaded images follow the records that use them', () => {
     ).toBeGreaterThan(1);
   });
 
-  it('replacing an article image through an update removes the old upload', async () => {
+  it('replacing an article image keeps the old upload for a restore; deleting the article removes both', async () => {
     const oldUrl = (await upload(await pngWithExif(), 'old.png', writer, 'image/png')).body.data
       .display_url as string;
     const newUrl = (await upload(await pngWithExif(), 'new.png', writer, 'image/png')).body.data
@@ -448,8 +448,12 @@ describe('uploaded images follow the records that use them', () => {
       .set(bearer(writer.token))
       .send({ title: 'T', publisher: 'Daily Planet', description: 'D', photoURL: newUrl });
     expect(res.status).toBe(200);
-    expect(existsSync(fileOf(oldUrl))).toBe(false);
+    // Revision 1 still shows the old image (docs/decisions/revisions.md).
+    expect(existsSync(fileOf(oldUrl))).toBe(true);
     expect(existsSync(fileOf(newUrl))).toBe(true);
+    await request(t.app).delete(`/my-articles/${a._id}`).set(bearer(writer.token)).expect(200);
+    expect(existsSync(fileOf(oldUrl))).toBe(false);
+    expect(existsSync(fileOf(newUrl))).toBe(false);
   });
 });
 

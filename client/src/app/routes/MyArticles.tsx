@@ -1,4 +1,5 @@
 import { usePageTitle } from '@/components/usePageTitle';
+import { MyDrafts } from '@/features/articles/drafts/MyDrafts';
 import { MyArticlesTable } from '@/features/articles/writer/MyArticlesTable';
 
 export default function MyArticles() {
@@ -9,6 +10,7 @@ export default function MyArticles() {
         <p className="section-kicker">Your desk</p>
         <h1 className="section-title">My Articles</h1>
       </header>
+      <MyDrafts />
       <MyArticlesTable />
     </section>
   );

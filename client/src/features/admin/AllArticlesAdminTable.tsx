@@ -4,7 +4,7 @@ import {
   REVIEW_NOTE_MAX,
   reviewNoteSchema,
 } from '@newsroom/common';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/Avatar';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { LoadError } from '@/components/LoadError';
@@ -122,7 +122,14 @@ async function askWriter(options: {
  * Delete and Make Premium (docs/product.md §4, docs/roles.md). Editors see it without Delete
  * (`canDelete` false): they moderate, they do not remove writers' work.
  */
-export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolean }) {
+export function AllArticlesAdminTable({
+  canDelete = true,
+  history,
+}: {
+  canDelete?: boolean;
+  /** A row's History control (the app passes the articles feature's: docs/decisions/revisions.md). */
+  history?: (article: AdminArticle) => ReactNode;
+}) {
   const { page, limit, setPage, setLimit } = usePagination();
   const [filter, setFilter] = useState<ModerationFilter>('Pending');
   const articles = useAllArticles(page, limit, filter);
@@ -390,6 +397,7 @@ export function AllArticlesAdminTable({ canDelete = true }: { canDelete?: boolea
                       >
                         {a.status === 'Scheduled' ? 'Reschedule' : 'Schedule'}
                       </button>
+                      {history?.(a)}
                       {canDelete && (
                         <button
                           type="button"

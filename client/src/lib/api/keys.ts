@@ -32,6 +32,11 @@ export const queryKeys = {
   profiles: ['private', 'profile'],
   profile: (email: string) => ['private', 'profile', email],
 
+  myDrafts: ['private', 'drafts'],
+  myDraftsOf: (email: string) => ['private', 'drafts', email],
+  /** Every article's history (its revisions), and one article's. */
+  revisions: ['private', 'revisions'],
+  revisionsOf: (id: string) => ['private', 'revisions', id],
   myArticles: ['private', 'my-articles'],
   myArticlesOf: (email: string) => ['private', 'my-articles', email],
   posting: ['private', 'posting'],

@@ -19,8 +19,12 @@ const oneArticle = (id: string) => [k.article(id), k.publicArticle(id)];
 export const staleAfter = {
   /** A new article: Pending, so only its writer's and the admins' views (and the per-publisher counts). */
   articleSubmitted: (): QueryKey[] => [k.myArticles, k.posting, k.admin.articles, k.admin.publisherCounts],
-  /** An update sends the article back to Pending, off the public lists, maybe to another publisher. */
+  /**
+   * An update (or a restore of an earlier revision) sends the article back to Pending, off the public
+   * lists, maybe to another publisher, and adds a revision to its history.
+   */
   articleUpdated: (id: string): QueryKey[] => [
+    k.revisionsOf(id),
     k.myArticles,
     k.admin.articles,
     k.admin.publisherCounts,

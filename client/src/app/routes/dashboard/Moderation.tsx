@@ -1,5 +1,6 @@
 import { usePageTitle } from '@/components/usePageTitle';
 import { AllArticlesAdminTable } from '@/features/admin/AllArticlesAdminTable';
+import { historyOf } from './article-history';
 import { useAuth } from '@/lib/auth';
 import { EditorRoute } from '../../guards/EditorRoute';
 
@@ -22,7 +23,7 @@ function ModerationTable() {
   return (
     <section>
       <h1 className="section-title mb-6">All Articles</h1>
-      <AllArticlesAdminTable canDelete={isAdmin} />
+      <AllArticlesAdminTable canDelete={isAdmin} history={historyOf} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field } from '@/components/Field';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -13,6 +13,11 @@ import { swal } from '@/lib/swal';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '@/lib/api/articles';
 import { usePostArticle, usePostingAllowance } from '@/lib/api/writer';
+import { AutosaveStatus } from '../drafts/AutosaveStatus';
+import { DraftOffer } from '../drafts/DraftOffer';
+import { isDraftKey, newDraftKey } from '../drafts/local-drafts';
+import { useAutosave } from '../drafts/useAutosave';
+import { formValuesOf, useRestoredDraft, useWatchChanges } from '../drafts/useFormDraft';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
@@ -42,11 +47,30 @@ export function AddArticleForm() {
     register,
     handleSubmit,
     control,
+    watch,
+    reset,
     formState: { errors },
   } = useForm<ArticleValues, unknown, CheckedArticleValues>({
     resolver: zodResolver(articleFormSchema),
     defaultValues: { title: '', publisher: '', formatedTags: [], description: '' },
   });
+
+  // The draft (docs/roles.md, "Drafts"): named on the first change (or by My Articles' "Continue",
+  // ?draft=), saved as the writer types; the address stays /add-articles.
+  const [params] = useSearchParams();
+  const linkedKey = isDraftKey(params.get('draft')) ? params.get('draft') : null;
+  const draftKey = useRef<string | null>(linkedKey);
+  const [openedKey, setOpenedKey] = useState<string | null>(linkedKey);
+  const autosave = useAutosave({
+    email: user?.email,
+    key: () => (draftKey.current ??= newDraftKey()),
+  });
+  useWatchChanges(watch, autosave.change, null);
+  const restored = useRestoredDraft(user?.email, openedKey);
+  useEffect(() => {
+    const fields = restored.data?.fields;
+    if (fields) reset(formValuesOf(fields) as ArticleValues);
+  }, [restored.data, reset]);
 
   const onSubmit = async (values: CheckedArticleValues) => {
     if (!image) {
@@ -70,6 +94,8 @@ export function AddArticleForm() {
           userInfo: { email: user.email, name: user.displayName ?? '', image: user.photoURL ?? '' },
         },
       });
+      // Submitted: the draft has become the article.
+      if (draftKey.current) void autosave.forget(draftKey.current);
       void swal.fire({ icon: 'success', title: m.submittedTitle, text: m.submittedText });
       navigate('/my-articles');
     } catch (error) {
@@ -85,6 +111,7 @@ export function AddArticleForm() {
   };
 
   if (publishers.isPending) return <FullScreenLoader label="Loading publishers" />;
+  if (restored.isFetching) return <FullScreenLoader label="Loading your draft" />;
   if (publishers.isError) {
     return (
       <LoadError
@@ -106,6 +133,15 @@ export function AddArticleForm() {
       className="card mx-auto grid max-w-3xl gap-5 p-5 sm:p-8"
       aria-busy={busy}
     >
+      {!openedKey && autosave.state === 'idle' && user?.email && (
+        <DraftOffer
+          email={user.email}
+          onContinue={(key) => {
+            draftKey.current = key;
+            setOpenedKey(key);
+          }}
+        />
+      )}
       {/* Said before typing; the form still works as before and the server still has the last word. */}
       {allowance.data && !allowance.data.canPost && (
         <p
@@ -153,6 +189,7 @@ export function AddArticleForm() {
 
       <ArticleDescriptionField register={register} errors={errors} rows={8} />
 
+      <AutosaveStatus state={autosave.state} refusal={autosave.refusal} />
       <button type="submit" className="btn btn-primary w-full py-3 text-base" disabled={busy}>
         {busy && <Spinner className="size-4" label="Submitting" />}
         {m.submit}

@@ -13,10 +13,12 @@ import { writerMessages as m } from './messages';
 import { cutTitle } from './title';
 import type { OwnArticle } from './types';
 import { UpdateArticleForm } from './UpdateArticleForm';
+import { HistoryButton } from '../history/HistoryButton';
 
 /**
- * docs/product.md §2 "My articles": index, title, Details, Status, Premium, Update, Delete. An article a
- * moderator sent back ('Changes requested') shows their note under its status; Update resubmits it.
+ * docs/product.md §2 "My articles": index, title, Details, Status, Premium, Update, History (its
+ * versions: docs/decisions/revisions.md), Delete. An article a moderator sent back ('Changes
+ * requested') shows their note under its status; Update resubmits it.
  */
 export function MyArticlesTable() {
   const { user } = useAuth();
@@ -68,7 +70,7 @@ export function MyArticlesTable() {
     <>
       <TableShell
         caption="My articles"
-        columns={['#', 'Title', 'Details', 'Status', 'Premium', 'Update', 'Delete']}
+        columns={['#', 'Title', 'Details', 'Status', 'Premium', 'Update', 'History', 'Delete']}
         minWidthClass="sm:min-w-[760px]"
       >
         {articles.data.map((article, index) => {
@@ -131,6 +133,9 @@ export function MyArticlesTable() {
                 >
                   Update
                 </button>
+              </td>
+              <td className="px-4 py-3" data-actions>
+                <HistoryButton articleId={article._id} articleTitle={article.articleTitle} />
               </td>
               <td className="px-4 py-3" data-actions>
                 <button

@@ -9,6 +9,11 @@ import { errorMessage } from '@/lib/error-message';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '@/lib/api/articles';
 import { useUpdateArticle } from '@/lib/api/writer';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format-date';
+import { AutosaveStatus } from '../drafts/AutosaveStatus';
+import { useAutosave } from '../drafts/useAutosave';
+import { draftFieldsOf, formValuesOf, useRestoredDraft, useWatchChanges } from '../drafts/useFormDraft';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
@@ -49,20 +54,41 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
+  const saved: ArticleValues = {
+    title: article.articleTitle,
+    publisher: article.publisher,
+    formatedTags: article.Tags ?? [],
+    description: article.articleDescription,
+  };
   const {
     register,
     handleSubmit,
     control,
+    watch,
+    reset,
     formState: { errors },
   } = useForm<ArticleValues, unknown, CheckedArticleValues>({
     resolver: zodResolver(articleFormSchema),
-    defaultValues: {
-      title: article.articleTitle,
-      publisher: article.publisher,
-      formatedTags: article.Tags ?? [],
-      description: article.articleDescription,
-    },
+    defaultValues: saved,
   });
+
+  // Unsent changes are kept as a draft of this article (docs/roles.md, "Drafts"): closing the dialog,
+  // the tab or losing the network keeps them, and the dialog offers them back when opened again.
+  const { user } = useAuth();
+  const draftKey = `edit-${article._id}`;
+  const autosave = useAutosave({ email: user?.email, key: () => draftKey });
+  useWatchChanges(watch, autosave.change, article._id);
+  const restored = useRestoredDraft(user?.email, draftKey);
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  useEffect(() => {
+    const draft = restored.data;
+    if (!draft) return;
+    const same = JSON.stringify(draft.fields) === JSON.stringify(draftFieldsOf(saved, article._id));
+    if (same) return;
+    reset(formValuesOf(draft.fields) as ArticleValues);
+    setRestoredAt(draft.at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the draft arrives
+  }, [restored.data, reset]);
 
   const setBusy = (value: boolean) => {
     setBusyState(value);
@@ -94,6 +120,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         id: article._id,
         body: articleFieldsBody(values, photoURL),
       });
+      void autosave.forget(draftKey);
       onUpdated();
     } catch (error) {
       console.error(error);
@@ -121,6 +148,27 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         >
           {m.backToReview}
         </p>
+      )}
+      {restoredAt !== null && (
+        <div
+          data-testid="draft-restored"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-rule bg-surface px-3 py-2 text-sm"
+        >
+          <p className="min-w-0 flex-1">
+            Your unsent changes from {formatDate(restoredAt, 'dateTime')} are back.
+          </p>
+          <button
+            type="button"
+            className="btn btn-outline px-3 py-1"
+            onClick={() => {
+              void autosave.forget(draftKey);
+              reset(saved);
+              setRestoredAt(null);
+            }}
+          >
+            Discard changes
+          </button>
+        </div>
       )}
       <ArticleTitleField register={register} errors={errors} />
       <ArticlePublisherField register={register} errors={errors} publisherNames={publisherNames} />
@@ -154,6 +202,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         )}
       </Field>
       <ArticleDescriptionField register={register} errors={errors} rows={6} />
+      <AutosaveStatus state={autosave.state} refusal={autosave.refusal} />
       {formError && (
         <p role="alert" className="field-error" data-testid="update-error">
           {formError}

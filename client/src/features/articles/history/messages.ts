@@ -1,0 +1,37 @@
+/** User-visible strings of an article's history (docs/decisions/revisions.md). */
+export const historyMessages = {
+  button: 'History',
+  buttonLabel: (title: string) => `History of ${title}`,
+  title: 'Article history',
+  loading: 'Loading the history…',
+  loadFailed: 'The history could not be loaded.',
+  empty: 'No versions are recorded yet: the history starts at the next edit.',
+  onlyOne: 'This is the only version so far.',
+  versions: 'Versions, newest first',
+  version: (n: number) => `Version ${n}`,
+  current: 'current',
+  reason: {
+    submitted: 'submitted',
+    edited: 'edited',
+    restored: (from?: number) => (from ? `restored from version ${from}` : 'restored'),
+  },
+  compared: (n: number, current: number) => `Version ${n} compared with the current version (${current})`,
+  legend: (n: number) =>
+    `Underlined words are in version ${n} only; struck-through words are in the current version only.`,
+  inserted: 'only in this version: ',
+  deleted: 'only in the current version: ',
+  same: 'Same as the current version.',
+  titleLabel: 'Title',
+  descriptionLabel: 'Description',
+  publisherLabel: 'Publisher',
+  tagsLabel: 'Tags',
+  imageLabel: 'Image',
+  changedImage: 'A different image from the current one.',
+  restore: 'Restore this version',
+  confirm: (n: number) =>
+    `Restore version ${n}? Its text becomes a new version and the article goes back to review; an approved article leaves the public lists until a moderator approves it again.`,
+  confirmYes: 'Yes, restore it',
+  cancel: 'Cancel',
+  restored: (n: number) => `Version ${n} restored: the article is back in review.`,
+  kept: (max: number) => `The last ${max} versions are kept.`,
+} as const;

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Draft } from '@newsroom/common';
+import { api } from '@/lib/api-client';
+import { queryKeys } from './keys';
+
+/** A writer's drafts (docs/roles.md, "Drafts"): autosaved forms, private to their writer. */
+
+export type { Draft };
+/** What a save sends: the form as it stands (anything may still be empty). */
+export interface DraftFields {
+  articleId?: string | null;
+  title: string;
+  description: string;
+  publisher: string;
+  formatedTags: string[];
+  photoURL?: string | null;
+}
+
+const enc = encodeURIComponent;
+
+/** GET /me/drafts */
+export async function fetchDrafts(): Promise<Draft[]> {
+  const { data } = await api.get<Draft[]>('/me/drafts');
+  return data;
+}
+
+/** GET /me/drafts/{key}: null when there is none. */
+export async function fetchDraft(key: string): Promise<Draft | null> {
+  try {
+    const { data } = await api.get<Draft>(`/me/drafts/${enc(key)}`);
+    return data;
+  } catch (error) {
+    if ((error as { response?: { status?: number } }).response?.status === 404) return null;
+    throw error;
+  }
+}
+
+/** PUT /me/drafts/{key} */
+export async function saveDraft(key: string, body: DraftFields): Promise<Draft> {
+  const { data } = await api.put<Draft>(`/me/drafts/${enc(key)}`, body);
+  return data;
+}
+
+/** DELETE /me/drafts/{key}: a draft already gone counts as discarded. */
+export async function discardDraft(key: string): Promise<void> {
+  try {
+    await api.delete(`/me/drafts/${enc(key)}`);
+  } catch (error) {
+    if ((error as { response?: { status?: number } }).response?.status !== 404) throw error;
+  }
+}
+
+export const draftQueries = {
+  mine: (email: string) =>
+    queryOptions({ queryKey: queryKeys.myDraftsOf(email), queryFn: fetchDrafts, staleTime: 0 }),
+};
+
+export function useMyDrafts(email: string | null | undefined) {
+  return useQuery({ ...draftQueries.mine(email ?? ''), enabled: !!email });
+}
+
+export function useDiscardDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: discardDraft,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.myDrafts }),
+  });
+}
