@@ -556,6 +556,7 @@ async function prepare(n: number): Promise<Env> {
       VIEW_RATE_LIMIT_MAX: '1000000',
       // The profile-edit row is one writer editing as fast as it can: far past the per-user edit limit.
       EDIT_RATE_LIMIT_MAX: '1000000',
+      DRAFT_SAVE_RATE_LIMIT_MAX: '1000000',
       // The comment row is 50 readers posting as fast as they can: far past the per-user limits.
       COMMENT_RATE_LIMIT_MAX: '1000000',
       COMMENT_DAILY_RATE_LIMIT_MAX: '1000000',
@@ -728,7 +729,7 @@ interface ScalingRow {
  * article exactly once, so it runs until that pool is used up (`amount`) rather than for a duration.
  */
 interface WriteRequest {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   path: string;
   headers: Headers;
   body?: string;
@@ -749,6 +750,7 @@ function writeRows(env: Env): WriteRowSpec[] {
   let view = 0;
   let profile = 0;
   let comment = 0;
+  let save = 0;
   return [
     {
       name: 'POST /articles (admin author)',
@@ -801,6 +803,25 @@ function writeRows(env: Env): WriteRowSpec[] {
           path: `/articles/${id}/comments`,
           headers: json(reader.auth),
           body: JSON.stringify({ body: `Bench comment ${k}: a reader answers the writer.` }),
+        };
+      },
+    },
+    {
+      name: 'PUT /me/drafts/:key (autosave)',
+      // Writers typing in turn, each in a few drafts: every save a new text (as a typist's would be).
+      next: () => {
+        const k = save++;
+        const writer = env.writers[k % WRITE_USERS]!;
+        return {
+          method: 'PUT',
+          path: `/me/drafts/bench-draft-${Math.floor(k / WRITE_USERS) % 3}`,
+          headers: json(writer.auth),
+          body: JSON.stringify({
+            title: `Bench draft ${k}`,
+            description: `A paragraph the writer is still typing, save ${k}. `.repeat(20),
+            publisher: PUBLISHERS[k % PUBLISHERS.length],
+            formatedTags: [TAGS[k % TAGS.length]],
+          }),
         };
       },
     },

@@ -5,8 +5,15 @@
  * copy offered back on return. No fixed waits.
  */
 import { describe, expect, it } from 'vitest';
-import { goto, sharedBrowser } from './harness';
-import { expectSwal, freshUser, myArticleRow, pngFile, uniqueTitle } from './writer-admin-fixtures';
+import {
+  apiUrl,
+  checkScreenAtBothSizes,
+  expectAccessibleInBothThemes,
+  goto,
+  screenshot,
+  sharedBrowser,
+} from './harness';
+import { apiToken, expectSwal, freshUser, myArticleRow, pngFile, uniqueTitle } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
 
@@ -22,7 +29,7 @@ const LAST_WORDS = ' The board meets again in March.';
 describe('drafts', () => {
   it('a long article typed, the tab closed at once, continued from My Articles and submitted', async () => {
     const title = uniqueTitle('Ferry timetable changes');
-    const { context, page } = await freshUser(browser(), 'drafts-long');
+    const { context, page, account } = await freshUser(browser(), 'drafts-long');
     try {
       await goto(page, '/add-articles');
       await page.getByRole('heading', { name: 'add article' }).waitFor();
@@ -49,6 +56,7 @@ describe('drafts', () => {
       await goto(back, '/my-articles');
       const drafts = back.getByTestId('my-drafts');
       await drafts.getByText(title).waitFor();
+      await checkScreenAtBothSizes(back, 'my-articles-drafts', () => drafts.getByText(title).waitFor());
       await drafts.getByRole('link', { name: `Continue draft ${title}` }).click();
       await back.waitForURL('**/add-articles?draft=*');
       await expect.poll(() => back.getByLabel('Title').inputValue()).toBe(title);
@@ -63,6 +71,31 @@ describe('drafts', () => {
       await myArticleRow(back, title).getByText('Pending', { exact: true }).waitFor();
       // The draft has become the article: it is no longer offered.
       await expect.poll(() => back.getByTestId('my-drafts').count()).toBe(0);
+
+      // Shortened through the update dialog; the history shows both versions, and the long one is back.
+      const row = myArticleRow(back, title);
+      await row.getByRole('button', { name: `Update ${title}` }).click();
+      const dialog = back.getByRole('dialog', { name: 'Update Article' });
+      await dialog.getByLabel('Description').fill('Ferries every forty minutes from Monday.');
+      await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+      await expectSwal(back, 'Updated');
+      await row.getByRole('button', { name: `History of ${title}` }).click();
+      const history = back.getByRole('dialog', { name: 'Article history' });
+      await history.getByRole('button', { name: /^Version 1/ }).click();
+      await history.getByText('Version 1 compared with the current version (2)').waitFor();
+      expect(await history.locator('ins').first().textContent()).toContain('north pier');
+      await expectAccessibleInBothThemes(back, 'article history dialog');
+      await screenshot(back, 'article-history-dialog', { fullPage: false });
+      await history.getByRole('button', { name: 'Restore this version' }).click();
+      await history.getByRole('button', { name: 'Yes, restore it' }).click();
+      await history.waitFor({ state: 'hidden' });
+      const restored = await fetch(`${apiUrl}/articles/${encodeURIComponent(account.email)}`, {
+        headers: { authorization: `Bearer ${await apiToken(account)}` },
+      });
+      const mine = (await restored.json()) as { articleTitle: string; articleDescription: string }[];
+      expect(mine.find((a) => a.articleTitle === title)?.articleDescription).toBe(
+        (LONG_BODY + LAST_WORDS).trim(),
+      );
     } finally {
       await context.close();
     }
@@ -89,6 +122,7 @@ describe('drafts', () => {
       await goto(back, '/add-articles');
       const offer = back.getByTestId('draft-offer');
       await offer.getByText(title).waitFor();
+      await checkScreenAtBothSizes(back, 'add-article-draft-offer', () => offer.getByText(title).waitFor());
       await offer.getByRole('button', { name: 'Continue draft' }).click();
       await expect.poll(() => back.getByLabel('Title').inputValue()).toBe(title);
       expect(await back.getByLabel('Description').inputValue()).toBe(

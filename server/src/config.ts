@@ -73,6 +73,7 @@ export const EnvSchema = z.object({
   VIEW_RATE_LIMIT_MAX: limitMax(60),
   /** Edits (PATCH /my-articles/update/:id, PATCH /users/:email) per user per minute. */
   EDIT_RATE_LIMIT_MAX: limitMax(30),
+  DRAFT_SAVE_RATE_LIMIT_MAX: limitMax(120),
   /** Comments per user per minute, and per day (an account younger than a day gets a fifth of each). */
   COMMENT_RATE_LIMIT_MAX: limitMax(5),
   COMMENT_DAILY_RATE_LIMIT_MAX: limitMax(50),
@@ -126,6 +127,7 @@ export const RATE_LIMIT_DEFAULTS = {
   paymentIntents: { windowMs: 60 * 60_000, max: 10 },
   viewCounts: { windowMs: 60_000, max: 60 },
   edits: { windowMs: 60_000, max: 30 },
+  draftSaves: { windowMs: 60_000, max: 120 },
   comments: { windowMs: 60_000, max: 5 },
   commentsDaily: { windowMs: 24 * 60 * 60_000, max: 50 },
   uploadsAnonymousDaily: { windowMs: 24 * 60 * 60_000, max: 100 },
@@ -208,7 +210,7 @@ export interface Config {
     follows?: RateLimit;
     /** PUT /me/mail-preferences per user; default in http/rate-limits.ts. */
     mailPreferences?: RateLimit;
-    /** PUT /me/drafts/{key} (autosave) per user; default in http/rate-limits.ts. */
+    /** PUT /me/drafts/{key} (autosave) per user (DRAFT_SAVE_RATE_LIMIT_MAX per minute). */
     draftSaves?: RateLimit;
     /** The signed mail links (confirm, unsubscribe) per IP; default in http/rate-limits.ts. */
     mailLinks?: RateLimit;
@@ -317,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentIntents: { ...RATE_LIMIT_DEFAULTS.paymentIntents, max: e.PAYMENT_INTENT_RATE_LIMIT_MAX },
       viewCounts: { ...RATE_LIMIT_DEFAULTS.viewCounts, max: e.VIEW_RATE_LIMIT_MAX },
       edits: { ...RATE_LIMIT_DEFAULTS.edits, max: e.EDIT_RATE_LIMIT_MAX },
+      draftSaves: { ...RATE_LIMIT_DEFAULTS.draftSaves, max: e.DRAFT_SAVE_RATE_LIMIT_MAX },
       comments: { ...RATE_LIMIT_DEFAULTS.comments, max: e.COMMENT_RATE_LIMIT_MAX },
       commentsDaily: { ...RATE_LIMIT_DEFAULTS.commentsDaily, max: e.COMMENT_DAILY_RATE_LIMIT_MAX },
       uploadsAnonymousDaily: { ...RATE_LIMIT_DEFAULTS.uploadsAnonymousDaily, max: e.UPLOAD_ANON_DAILY_MAX },

@@ -1,5 +1,6 @@
 /**
- * The editorial workflow where its features meet (issue 37): random sequences of the writer's edits,
+ * The editorial workflow where its features meet (issue 37): random sequences of the writer's edits
+ * (sent at once, or autosaved as a draft of the update and submitted later),
  * a moderator's approve / schedule (a time ahead, or a refused one behind) / request changes /
  * decline, a restore of an earlier revision (by the writer or a moderator), the clock moving on and the
  * scheduler's sweep, over the HTTP API, checked step by step against a model of docs/roles.md and
@@ -39,6 +40,8 @@ afterAll(async () => {
 
 type Step =
   | { kind: 'edit'; text: string }
+  | { kind: 'draft'; text: string }
+  | { kind: 'submitDraft' }
   | { kind: 'restore'; n: number; by: 'writer' | 'editor' }
   | { kind: 'approve' }
   | { kind: 'schedule'; minutes: number }
@@ -47,11 +50,12 @@ type Step =
   | { kind: 'wait'; minutes: number }
   | { kind: 'sweep' };
 
+const text = fc.stringMatching(/^[A-Za-z][A-Za-z ]{3,38}[A-Za-z]$/);
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({
-    kind: fc.constant('edit' as const),
-    text: fc.stringMatching(/^[A-Za-z][A-Za-z ]{3,38}[A-Za-z]$/),
-  }),
+  fc.record({ kind: fc.constant('edit' as const), text }),
+  // The writer's autosaved update (a draft of this article), and submitting it.
+  fc.record({ kind: fc.constant('draft' as const), text }),
+  fc.constant({ kind: 'submitDraft' as const }),
   // Mostly a revision that exists (a short history has a few), sometimes one that does not (404).
   {
     arbitrary: fc.record({
@@ -84,29 +88,46 @@ interface Model {
   text: string;
   /** The text of each revision, revision 1 first (none until the first edit of the inserted article). */
   history: string[];
+  /** The writer's unsent update (autosaved), never the article's until submitted. */
+  draft: string | null;
 }
 
 /** The model's answer to a step: the expected HTTP status (null: not an HTTP call), and the new model. */
 function apply(m: Model, s: Step, now: number): { code: number | null; next: Model } {
   const decides = m.status === 'Pending';
+  const edit = (text: string, draft: string | null) => {
+    if (m.status === 'Declined') return { code: 409, next: m };
+    // The inserted article predates revisions: its first edit records it as revision 1 first.
+    return {
+      code: 200,
+      next: {
+        status: 'Pending' as const,
+        publishAt: null,
+        text,
+        history: [...(m.history.length ? m.history : [m.text]), text],
+        draft,
+      },
+    };
+  };
   switch (s.kind) {
     case 'edit':
-      if (m.status === 'Declined') return { code: 409, next: m };
-      // The inserted article predates revisions: its first edit records it as revision 1 first.
-      return {
-        code: 200,
-        next: {
-          status: 'Pending',
-          publishAt: null,
-          text: s.text,
-          history: [...(m.history.length ? m.history : [m.text]), s.text],
-        },
-      };
+      return edit(s.text, m.draft);
+    case 'draft':
+      // A new draft of a declined article is refused; one begun before keeps being saved.
+      if (m.status === 'Declined' && m.draft === null) return { code: 409, next: m };
+      return { code: 200, next: { ...m, draft: s.text } };
+    case 'submitDraft':
+      if (m.draft === null) return { code: null, next: m };
+      // Refused (declined meanwhile): the draft stays, nothing typed is lost.
+      return edit(m.draft, m.status === 'Declined' ? m.draft : null);
     case 'restore': {
       if (m.status === 'Declined') return { code: 409, next: m };
       const text = m.history[s.n - 1];
       if (text === undefined) return { code: 404, next: m };
-      return { code: 200, next: { status: 'Pending', publishAt: null, text, history: [...m.history, text] } };
+      return {
+        code: 200,
+        next: { status: 'Pending', publishAt: null, text, history: [...m.history, text], draft: m.draft },
+      };
     }
     case 'approve':
       if (!decides && m.status !== 'Scheduled') return { code: 409, next: m };
@@ -138,7 +159,30 @@ function apply(m: Model, s: Step, now: number): { code: number | null; next: Mod
 async function perform(id: string, s: Step): Promise<number | null> {
   const as = (who: SignedIn, path: string, body: object) =>
     request(t.app).patch(path).set(bearer(who.token)).send(body);
+  const draftPath = `/me/drafts/edit-${id}`;
   switch (s.kind) {
+    case 'draft':
+      return (
+        await request(t.app).put(draftPath).set(bearer(writer.token)).send({
+          articleId: id,
+          title: 'Harbour lights',
+          description: s.text,
+          publisher: 'Daily Planet',
+          formatedTags: [],
+        })
+      ).status;
+    case 'submitDraft': {
+      // As the update dialog does: the draft's fields sent as the update, then the draft dropped.
+      const draft = await request(t.app).get(draftPath).set(bearer(writer.token));
+      if (draft.status === 404) return null;
+      const sent = await as(writer, `/my-articles/update/${id}`, {
+        title: draft.body.title,
+        publisher: draft.body.publisher,
+        description: draft.body.description,
+      });
+      if (sent.status === 200) await request(t.app).delete(draftPath).set(bearer(writer.token)).expect(200);
+      return sent.status;
+    }
     case 'edit':
       return (
         await as(writer, `/my-articles/update/${id}`, {
@@ -188,6 +232,7 @@ it('never publishes early, never publishes an unreviewed edit, never loses a tex
         publishAt: null,
         text: 'First draft of the story',
         history: [],
+        draft: null,
       };
       for (const [i, s] of steps.entries()) {
         const expected = apply(model, s, nowMs);
@@ -210,7 +255,12 @@ it('never publishes early, never publishes an unreviewed edit, never loses a tex
         // Public only when Approved: the public answer follows the status at every step.
         const open = await request(t.app).get(`/articles/public/${article._id}`);
         expect(open.status, at).toBe(model.status === 'Approved' ? 200 : 404);
+        // The unsent update is the writer's alone, exactly as last saved.
+        const draft = await request(t.app).get(`/me/drafts/edit-${article._id}`).set(bearer(writer.token));
+        expect(draft.status === 200 ? draft.body.description : null, at).toBe(model.draft);
       }
+      // Each run's article is new: its draft goes, so the writer never reaches the drafts' cap.
+      await request(t.app).delete(`/me/drafts/edit-${article._id}`).set(bearer(writer.token));
     }),
     { numRuns: RUNS, seed: SEED },
   );

@@ -16,8 +16,6 @@ const DEFAULT_MAIL_PREFERENCES = { windowMs: 60_000, max: 10 };
 const DEFAULT_MAIL_LINKS = { windowMs: 60_000, max: 30 };
 /** A reader opens a gift link once; 60 a minute from one IP is far past any person's use. */
 const DEFAULT_GIFT_OPENS = { windowMs: 60_000, max: 60 };
-/** Autosaves per user: a typist's debounced saves come at most every second or so. */
-const DEFAULT_DRAFT_SAVES = { windowMs: 60_000, max: 120 };
 /** Comments per user (docs/decisions/comments.md): an account younger than this gets a fifth. */
 const NEW_ACCOUNT_MS = 24 * 3600_000;
 
@@ -206,7 +204,7 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       store('mail-preferences'),
     ),
     draftSaves: limiter(
-      limits.draftSaves ?? DEFAULT_DRAFT_SAVES,
+      limits.draftSaves ?? RATE_LIMIT_DEFAULTS.draftSaves,
       'Too many saves, please slow down',
       byUser('draftSaves'),
       store('draft-saves'),
