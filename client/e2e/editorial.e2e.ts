@@ -1,19 +1,38 @@
 /**
- * Review with notes (issue 37, docs/roles.md): an editor, given the role by an admin, requests changes
- * with a note from their dashboard's All Articles; the writer reads the note in My Articles, edits and
- * resubmits; the editor approves. One page per person, no fixed waits.
+ * The editorial workflow (issue 37, docs/roles.md) as the people involved meet it, one page per person
+ * and no fixed waits:
+ * - scheduled publishing: an admin schedules a writer's article for the next whole minute; a reader
+ *   who follows its publisher has Home open, and the article appears in their "For you" by itself at
+ *   that time (the scheduler's sweep, then the live event), not before. The wait for that minute is
+ *   spent on this file's other journeys: the first test schedules, the last one watches it appear;
+ * - review with notes: an editor requests changes, the writer reads the note, edits and resubmits;
+ * - drafts, as a writer in a hurry meets them: a long article typed into Add Article, the tab closed
+ *   moments after the last words, continued from My Articles and submitted, then shortened, its history
+ *   compared and the long version restored; the network gone while typing ("Not saved — retrying"),
+ *   the tab closed, the browser's copy offered back on return.
  */
-import { describe, expect, it } from 'vitest';
-import { apiUrl, DEMO, goto, sharedBrowser } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  apiUrl,
+  checkScreenAtBothSizes,
+  DEMO,
+  expectAccessibleInBothThemes,
+  goto,
+  screenshot,
+  sharedBrowser,
+} from './harness';
 import {
   adminArticleRow,
   apiToken,
   expectSwal,
+  freshAdmin,
   freshUser,
   myArticleRow,
+  pngFile,
   postArticle,
   swalDialog,
   uniqueTitle,
+  type Session,
 } from './writer-admin-fixtures';
 
 const browser = sharedBrowser();
@@ -27,8 +46,71 @@ async function makeEditor(email: string): Promise<void> {
   if (!res.ok) throw new Error(`PATCH /make-editor failed: ${res.status}`);
 }
 
-describe('review with notes', () => {
-  it('an editor requests changes; the writer reads the note, edits and resubmits; the editor approves', async () => {
+/** Three paragraphs of a real length (about 2,400 characters). */
+const LONG_BODY = [
+  'The ferry from the north pier will run every forty minutes from Monday, the harbour board said, ',
+  'after a winter in which the old timetable left commuters waiting in the rain for over an hour. ',
+]
+  .join('')
+  .repeat(8);
+const LAST_WORDS = ' The board meets again in March.';
+
+/** The scheduled article, and the people watching it, from the first test to the last. */
+let scheduled: { title: string; at: number; writer: Session; reader: Session; admin: Session } | null = null;
+afterAll(async () => {
+  if (scheduled)
+    await Promise.all([scheduled.writer, scheduled.reader, scheduled.admin].map((s) => s.context.close()));
+});
+
+describe('the editorial workflow', () => {
+  it('scheduling: an admin schedules an article for the next minute; a follower’s open Home does not show it yet', async () => {
+    const title = uniqueTitle('Night ferry returns to the island');
+    const publishers = (await (await fetch(`${apiUrl}/publisher-data`)).json()) as {
+      _id: string;
+      publisherName: string;
+    }[];
+    const publisher = publishers[0]!;
+    const [writer, reader, admin] = await Promise.all([
+      freshUser(browser(), 'scheduling-writer'),
+      freshUser(browser(), 'scheduling-reader'),
+      freshAdmin(browser()),
+    ]);
+    scheduled = { title, at: 0, writer, reader, admin };
+    await postArticle(writer.page, { title, publisher: publisher.publisherName });
+    await myArticleRow(writer.page, title).getByText('Pending', { exact: true }).waitFor();
+    // The reader follows the article's publisher (as the publisher's page would), then opens Home.
+    const follow = await fetch(`${apiUrl}/follows/publishers/${publisher._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await apiToken(reader.account)}` },
+    });
+    expect(follow.status).toBe(200);
+    await goto(reader.page, '/');
+    const forYou = reader.page.getByTestId('for-you');
+    await forYou.getByRole('heading', { name: 'For you' }).waitFor();
+
+    const { page } = admin;
+    await goto(page, '/dashboard/all-articles-admin');
+    const row = adminArticleRow(page, title);
+    await row.getByRole('button', { name: `Schedule: ${title}` }).click();
+    // The next whole minute at least 10 s away, typed into the picker in the admin's own zone.
+    const at = Math.ceil((Date.now() + 10_000) / 60_000) * 60_000;
+    scheduled.at = at;
+    const local = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      return new Date(ms - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    }, at);
+    await swalDialog(page).locator('input[type="datetime-local"]').fill(local);
+    await swalDialog(page).locator('.swal2-confirm').click();
+    await expectSwal(page, 'Scheduled');
+    await row.getByText('Scheduled', { exact: true }).waitFor();
+
+    // Not yet: the reader's Home has the rest of their front page, without it.
+    await forYou.locator('article, a').first().waitFor();
+    expect(Date.now()).toBeLessThan(at);
+    expect(await forYou.getByText(title).count()).toBe(0);
+  });
+
+  it('review: an editor requests changes; the writer reads the note, edits and resubmits; the editor approves', async () => {
     const title = uniqueTitle('Quay wall repairs start in March');
     const note = 'Add what the council answered, and the cost.';
     const [writer, editor] = await Promise.all([
@@ -70,5 +152,126 @@ describe('review with notes', () => {
     } finally {
       await Promise.all([writer.context.close(), editor.context.close()]);
     }
+  });
+
+  it('drafts: a long article typed, the tab closed at once, continued from My Articles and submitted', async () => {
+    const title = uniqueTitle('Ferry timetable changes');
+    const { context, page, account } = await freshUser(browser(), 'drafts-long');
+    try {
+      await goto(page, '/add-articles');
+      await page.getByRole('heading', { name: 'add article' }).waitFor();
+      await page.getByLabel('Title').fill(title);
+      const publisher = page.getByLabel('Publisher');
+      const publisherName = (await publisher
+        .locator('option:not([disabled])')
+        .first()
+        .getAttribute('value'))!;
+      await publisher.selectOption(publisherName);
+      await page.getByLabel('Tags').fill('travel');
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Description').fill(LONG_BODY);
+      const status = page.getByTestId('autosave-status');
+      await expect.poll(() => status.textContent()).toBe('Saved');
+      // The address is the spec's, whatever the draft.
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/add-articles');
+
+      // The last words, typed, and the tab closed before the pause that would save them.
+      await page.getByLabel('Description').pressSequentially(LAST_WORDS);
+      const back = await context.newPage();
+      await page.close({ runBeforeUnload: true });
+
+      await goto(back, '/my-articles');
+      const drafts = back.getByTestId('my-drafts');
+      await drafts.getByText(title).waitFor();
+      await checkScreenAtBothSizes(back, 'my-articles-drafts', () => drafts.getByText(title).waitFor());
+      await drafts.getByRole('link', { name: `Continue draft ${title}` }).click();
+      await back.waitForURL('**/add-articles?draft=*');
+      await expect.poll(() => back.getByLabel('Title').inputValue()).toBe(title);
+      expect(await back.getByLabel('Description').inputValue()).toBe(LONG_BODY + LAST_WORDS);
+      expect(await back.getByLabel('Publisher').inputValue()).toBe(publisherName);
+
+      // The image is chosen again (a draft keeps the words), then it is submitted as before.
+      await back.getByLabel('Upload Image').setInputFiles(pngFile('drafts-long.png'));
+      await back.getByRole('button', { name: 'Submit Article' }).click();
+      await expectSwal(back, 'Submited', 'Your article has been submited');
+      await back.waitForURL('**/my-articles');
+      await myArticleRow(back, title).getByText('Pending', { exact: true }).waitFor();
+      // The draft has become the article: it is no longer offered.
+      await expect.poll(() => back.getByTestId('my-drafts').count()).toBe(0);
+
+      // Shortened through the update dialog; the history shows both versions, and the long one is back.
+      const row = myArticleRow(back, title);
+      await row.getByRole('button', { name: `Update ${title}` }).click();
+      const dialog = back.getByRole('dialog', { name: 'Update Article' });
+      await dialog.getByLabel('Description').fill('Ferries every forty minutes from Monday.');
+      await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+      await expectSwal(back, 'Updated');
+      await row.getByRole('button', { name: `History of ${title}` }).click();
+      const history = back.getByRole('dialog', { name: 'Article history' });
+      await history.getByRole('button', { name: /^Version 1/ }).click();
+      await history.getByText('Version 1 compared with the current version (2)').waitFor();
+      expect(await history.locator('ins').first().textContent()).toContain('north pier');
+      await expectAccessibleInBothThemes(back, 'article history dialog');
+      await screenshot(back, 'article-history-dialog', { fullPage: false });
+      await history.getByRole('button', { name: 'Restore this version' }).click();
+      await history.getByRole('button', { name: 'Yes, restore it' }).click();
+      await history.waitFor({ state: 'hidden' });
+      const restored = await fetch(`${apiUrl}/articles/${encodeURIComponent(account.email)}`, {
+        headers: { authorization: `Bearer ${await apiToken(account)}` },
+      });
+      const mine = (await restored.json()) as { articleTitle: string; articleDescription: string }[];
+      expect(mine.find((a) => a.articleTitle === title)?.articleDescription).toBe(
+        (LONG_BODY + LAST_WORDS).trim(),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('drafts: the network gone while typing: "Not saved — retrying"; the tab closed; the copy offered back', async () => {
+    const title = uniqueTitle('Storm closes the coast road');
+    const { context, page } = await freshUser(browser(), 'drafts-offline');
+    try {
+      await goto(page, '/add-articles');
+      await page.getByRole('heading', { name: 'add article' }).waitFor();
+      // Every save fails as it would with the network gone.
+      await page.route('**/me/drafts/**', (route) => route.abort('internetdisconnected'));
+      await page.getByLabel('Title').pressSequentially(title);
+      await page
+        .getByLabel('Description')
+        .fill('Trees down at the bend; the council has closed it until Friday.');
+      const status = page.getByTestId('autosave-status');
+      await expect.poll(() => status.textContent()).toBe('Not saved — retrying');
+      const back = await context.newPage();
+      // The failing network was that tab's.
+      await page.close({ runBeforeUnload: true });
+
+      await goto(back, '/add-articles');
+      const offer = back.getByTestId('draft-offer');
+      await offer.getByText(title).waitFor();
+      await checkScreenAtBothSizes(back, 'add-article-draft-offer', () => offer.getByText(title).waitFor());
+      await offer.getByRole('button', { name: 'Continue draft' }).click();
+      await expect.poll(() => back.getByLabel('Title').inputValue()).toBe(title);
+      expect(await back.getByLabel('Description').inputValue()).toBe(
+        'Trees down at the bend; the council has closed it until Friday.',
+      );
+      // Back online, the next words reach the server too.
+      await back.getByLabel('Description').pressSequentially(' Buses divert.');
+      await expect.poll(() => back.getByTestId('autosave-status').textContent()).toBe('Saved');
+      await goto(back, '/my-articles');
+      await back.getByTestId('my-drafts').getByText(title).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('scheduling: at its time the article appears on the follower’s open Home by itself, and the writer sees it Approved', async () => {
+    if (!scheduled?.at) throw new Error('the first test did not schedule the article');
+    const { title, at, reader, writer } = scheduled;
+    // The sweep publishes it and the open page shows it, with no reload.
+    await reader.page.getByTestId('for-you').getByText(title).first().waitFor({ timeout: 80_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(at);
+    // The writer's My Articles (open since the post) flips to Approved too, live.
+    await myArticleRow(writer.page, title).getByText('Approved', { exact: true }).waitFor();
   });
 });

@@ -107,6 +107,9 @@ const byUser = (name: string) => (req: Request) => {
 export function createRateLimits(config: Config, now: () => number, redis?: Redis): RateLimits {
   const limits = config.rateLimits;
   const store: Stores = redis ? redisStores(redis) : () => undefined;
+  /** A limit per signed-in user (mount after a guard that sets req.auth), shared as `kebab-name`. */
+  const perUser = (name: string, limit: RateLimit, message: string) =>
+    limiter(limit, message, byUser(name), store(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
   const tooManyUploads = 'Too many uploads, try again later';
   const uploadsUser = limiter(
     limits.uploadsUser ?? DEFAULT_UPLOADS_USER,
@@ -173,41 +176,27 @@ export function createRateLimits(config: Config, now: () => number, redis?: Redi
       commentsShort(req, res, (err?: unknown) => (err ? next(err) : commentsDaily(req, res, next)));
     },
     auth: limiter(limits.auth, 'Too many requests, please try again later', undefined, store('auth')),
-    paymentIntents: limiter(
+    paymentIntents: perUser(
+      'paymentIntents',
       limits.paymentIntents ?? RATE_LIMIT_DEFAULTS.paymentIntents,
       'Too many payment attempts, please try again later',
-      byUser('paymentIntents'),
-      store('payment-intents'),
     ),
-    viewCounts: limiter(
+    viewCounts: perUser(
+      'viewCounts',
       limits.viewCounts ?? RATE_LIMIT_DEFAULTS.viewCounts,
       'Too many views, please slow down',
-      byUser('viewCounts'),
-      store('view-counts'),
     ),
-    edits: limiter(
-      limits.edits ?? RATE_LIMIT_DEFAULTS.edits,
-      'Too many edits, please slow down',
-      byUser('edits'),
-      store('edits'),
-    ),
-    follows: limiter(
-      limits.follows ?? DEFAULT_FOLLOWS,
-      'Too many follows, please slow down',
-      byUser('follows'),
-      store('follows'),
-    ),
-    mailPreferences: limiter(
+    edits: perUser('edits', limits.edits ?? RATE_LIMIT_DEFAULTS.edits, 'Too many edits, please slow down'),
+    follows: perUser('follows', limits.follows ?? DEFAULT_FOLLOWS, 'Too many follows, please slow down'),
+    mailPreferences: perUser(
+      'mailPreferences',
       limits.mailPreferences ?? DEFAULT_MAIL_PREFERENCES,
       'Too many changes, please slow down',
-      byUser('mailPreferences'),
-      store('mail-preferences'),
     ),
-    draftSaves: limiter(
+    draftSaves: perUser(
+      'draftSaves',
       limits.draftSaves ?? RATE_LIMIT_DEFAULTS.draftSaves,
       'Too many saves, please slow down',
-      byUser('draftSaves'),
-      store('draft-saves'),
     ),
     mailLinks: limiter(
       limits.mailLinks ?? DEFAULT_MAIL_LINKS,

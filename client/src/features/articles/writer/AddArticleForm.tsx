@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '@/components/Field';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
 import { ImageFileInput } from '@/components/ImageFileInput';
@@ -15,9 +15,7 @@ import { usePublishers } from '@/lib/api/articles';
 import { usePostArticle, usePostingAllowance } from '@/lib/api/writer';
 import { AutosaveStatus } from '../drafts/AutosaveStatus';
 import { DraftOffer } from '../drafts/DraftOffer';
-import { isDraftKey, newDraftKey } from '../drafts/local-drafts';
-import { useAutosave } from '../drafts/useAutosave';
-import { formValuesOf, useRestoredDraft, useWatchChanges } from '../drafts/useFormDraft';
+import { useNewArticleDraft } from '../drafts/useArticleDrafts';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
@@ -55,22 +53,7 @@ export function AddArticleForm() {
     defaultValues: { title: '', publisher: '', formatedTags: [], description: '' },
   });
 
-  // The draft (docs/roles.md, "Drafts"): named on the first change (or by My Articles' "Continue",
-  // ?draft=), saved as the writer types; the address stays /add-articles.
-  const [params] = useSearchParams();
-  const linkedKey = isDraftKey(params.get('draft')) ? params.get('draft') : null;
-  const draftKey = useRef<string | null>(linkedKey);
-  const [openedKey, setOpenedKey] = useState<string | null>(linkedKey);
-  const autosave = useAutosave({
-    email: user?.email,
-    key: () => (draftKey.current ??= newDraftKey()),
-  });
-  useWatchChanges(watch, autosave.change, null);
-  const restored = useRestoredDraft(user?.email, openedKey);
-  useEffect(() => {
-    const fields = restored.data?.fields;
-    if (fields) reset(formValuesOf(fields) as ArticleValues);
-  }, [restored.data, reset]);
+  const draft = useNewArticleDraft(user?.email, watch, (values) => reset(values as ArticleValues));
 
   const onSubmit = async (values: CheckedArticleValues) => {
     if (!image) {
@@ -94,8 +77,7 @@ export function AddArticleForm() {
           userInfo: { email: user.email, name: user.displayName ?? '', image: user.photoURL ?? '' },
         },
       });
-      // Submitted: the draft has become the article.
-      if (draftKey.current) void autosave.forget(draftKey.current);
+      draft.submitted();
       void swal.fire({ icon: 'success', title: m.submittedTitle, text: m.submittedText });
       navigate('/my-articles');
     } catch (error) {
@@ -111,7 +93,7 @@ export function AddArticleForm() {
   };
 
   if (publishers.isPending) return <FullScreenLoader label="Loading publishers" />;
-  if (restored.isFetching) return <FullScreenLoader label="Loading your draft" />;
+  if (draft.loading) return <FullScreenLoader label="Loading your draft" />;
   if (publishers.isError) {
     return (
       <LoadError
@@ -133,14 +115,8 @@ export function AddArticleForm() {
       className="card mx-auto grid max-w-3xl gap-5 p-5 sm:p-8"
       aria-busy={busy}
     >
-      {!openedKey && autosave.state === 'idle' && user?.email && (
-        <DraftOffer
-          email={user.email}
-          onContinue={(key) => {
-            draftKey.current = key;
-            setOpenedKey(key);
-          }}
-        />
+      {!draft.opened && draft.autosave.state === 'idle' && user?.email && (
+        <DraftOffer email={user.email} onContinue={draft.open} />
       )}
       {/* Said before typing; the form still works as before and the server still has the last word. */}
       {allowance.data && !allowance.data.canPost && (
@@ -189,7 +165,7 @@ export function AddArticleForm() {
 
       <ArticleDescriptionField register={register} errors={errors} rows={8} />
 
-      <AutosaveStatus state={autosave.state} refusal={autosave.refusal} />
+      <AutosaveStatus state={draft.autosave.state} refusal={draft.autosave.refusal} />
       <button type="submit" className="btn btn-primary w-full py-3 text-base" disabled={busy}>
         {busy && <Spinner className="size-4" label="Submitting" />}
         {m.submit}

@@ -10,10 +10,9 @@ import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { usePublishers } from '@/lib/api/articles';
 import { useUpdateArticle } from '@/lib/api/writer';
 import { useAuth } from '@/lib/auth';
-import { formatDate } from '@/lib/format-date';
 import { AutosaveStatus } from '../drafts/AutosaveStatus';
-import { useAutosave } from '../drafts/useAutosave';
-import { draftFieldsOf, formValuesOf, useRestoredDraft, useWatchChanges } from '../drafts/useFormDraft';
+import { RestoredChanges } from '../drafts/RestoredChanges';
+import { useArticleUpdateDraft } from '../drafts/useArticleDrafts';
 import {
   ArticleDescriptionField,
   articleFieldsBody,
@@ -75,20 +74,9 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   // Unsent changes are kept as a draft of this article (docs/roles.md, "Drafts"): closing the dialog,
   // the tab or losing the network keeps them, and the dialog offers them back when opened again.
   const { user } = useAuth();
-  const draftKey = `edit-${article._id}`;
-  const autosave = useAutosave({ email: user?.email, key: () => draftKey });
-  useWatchChanges(watch, autosave.change, article._id);
-  const restored = useRestoredDraft(user?.email, draftKey);
-  const [restoredAt, setRestoredAt] = useState<number | null>(null);
-  useEffect(() => {
-    const draft = restored.data;
-    if (!draft) return;
-    const same = JSON.stringify(draft.fields) === JSON.stringify(draftFieldsOf(saved, article._id));
-    if (same) return;
-    reset(formValuesOf(draft.fields) as ArticleValues);
-    setRestoredAt(draft.at);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the draft arrives
-  }, [restored.data, reset]);
+  const draft = useArticleUpdateDraft(user?.email, article._id, saved, watch, (values) =>
+    reset(values as ArticleValues),
+  );
 
   const setBusy = (value: boolean) => {
     setBusyState(value);
@@ -120,7 +108,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         id: article._id,
         body: articleFieldsBody(values, photoURL),
       });
-      void autosave.forget(draftKey);
+      draft.submitted();
       onUpdated();
     } catch (error) {
       console.error(error);
@@ -149,27 +137,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
           {m.backToReview}
         </p>
       )}
-      {restoredAt !== null && (
-        <div
-          data-testid="draft-restored"
-          className="flex flex-wrap items-center gap-2 rounded-md border border-rule bg-surface px-3 py-2 text-sm"
-        >
-          <p className="min-w-0 flex-1">
-            Your unsent changes from {formatDate(restoredAt, 'dateTime')} are back.
-          </p>
-          <button
-            type="button"
-            className="btn btn-outline px-3 py-1"
-            onClick={() => {
-              void autosave.forget(draftKey);
-              reset(saved);
-              setRestoredAt(null);
-            }}
-          >
-            Discard changes
-          </button>
-        </div>
-      )}
+      {draft.restoredAt !== null && <RestoredChanges at={draft.restoredAt} onDiscard={draft.discard} />}
       <ArticleTitleField register={register} errors={errors} />
       <ArticlePublisherField register={register} errors={errors} publisherNames={publisherNames} />
       <ArticleTagsField control={control} errors={errors} />
@@ -202,7 +170,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         )}
       </Field>
       <ArticleDescriptionField register={register} errors={errors} rows={6} />
-      <AutosaveStatus state={autosave.state} refusal={autosave.refusal} />
+      <AutosaveStatus state={draft.autosave.state} refusal={draft.autosave.refusal} />
       {formError && (
         <p role="alert" className="field-error" data-testid="update-error">
           {formError}
