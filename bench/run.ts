@@ -1074,6 +1074,7 @@ try {
         printWrites(main);
       }
       printQueryTimings(main, main);
+      console.log(`\nAPI resident memory after the runs: ${fmt(rssMiB(main.api) ?? 0)} MiB`);
       throw new Finished();
     }
     await runMain(main);

@@ -89,6 +89,13 @@ export function createAppWithParts(deps: AppDeps): AppParts {
   const services = buildServices({ ...deps, events, cache });
   // Mails follow what happened: queued in the shared outbox, sent by the sweeps (mail/).
   const mail = subscribeMail(events, { ...deps, followUps: services.followUps });
+  // A deleted article's update drafts go with it (idempotent: every instance may run it).
+  events.subscribe((event) => {
+    if (event.type !== 'article.deleted') return;
+    services.drafts
+      .dropForArticle(event.article.id)
+      .catch((err: unknown) => deps.logger.error({ err }, 'dropping a deleted article’s drafts failed'));
+  });
   const live = createLiveEvents(events);
   if (shared) {
     shared.events.run();

@@ -170,6 +170,10 @@ describe("a draft of an article's update", () => {
     expect((await save(writer, 'edit-missing', form({ articleId: 'a'.repeat(24) }))).status).toBe(404);
     // One key, one article.
     expect((await save(writer, key, form({ articleId: null }))).status).toBe(409);
+
+    // The article deleted: its unsent update goes with it (and no longer counts against the cap).
+    await request(t.app).delete(`/my-articles/${mine._id}`).set(bearer(writer.token)).expect(200);
+    await expect.poll(async () => (await get(writer, key)).status).toBe(404);
   });
 });
 

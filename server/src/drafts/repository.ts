@@ -56,6 +56,11 @@ export function createDraftRepository(store: Store) {
       return (await drafts().deleteOne({ _id: draftId(owner, key), owner })).deletedCount > 0;
     },
 
+    /** The update drafts of an article that is gone. */
+    async deleteForArticle(articleId: string): Promise<number> {
+      return (await drafts().deleteMany({ articleId })).deletedCount;
+    },
+
     /** Every image a draft points at (so the upload sweep keeps them). */
     async imageUrls(): Promise<string[]> {
       const rows = await drafts().find({ photoURL: { $ne: null } }, { projection: { photoURL: 1 } });

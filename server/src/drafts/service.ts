@@ -41,6 +41,9 @@ export function createDraftService(deps: { store: Store; clock: Clock; articles:
   return {
     imageUrls: () => repo.imageUrls(),
 
+    /** An article was deleted: its writer's unsent update of it goes too (it could never be sent). */
+    dropForArticle: (articleId: string) => repo.deleteForArticle(articleId),
+
     /** PUT /me/drafts/{key}: saves the form as it stands (idempotent: a retry saves the same). */
     async save(caller: User, key: string, input: DraftInput): Promise<Draft> {
       const existing = await repo.findOne(caller.email, key);

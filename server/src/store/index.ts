@@ -103,8 +103,9 @@ export const INDEXES: Record<string, IndexSpec[]> = {
     { keys: { createdAt: -1, _id: -1 } },
   ],
   comment_reports: [{ keys: { commentId: 1 } }],
-  // A writer's drafts, the last saved first (docs/roles.md, "Drafts"); one is found by its derived `_id`.
-  drafts: [{ keys: { owner: 1, updatedAt: -1, _id: -1 } }],
+  // A writer's drafts, the last saved first (docs/roles.md, "Drafts"); one is found by its derived `_id`,
+  // a deleted article's update drafts by its id.
+  drafts: [{ keys: { owner: 1, updatedAt: -1, _id: -1 } }, { keys: { articleId: 1 } }],
   // Follows and reading history (docs/decisions/follows-and-feed.md): what a reader follows, a
   // target's followers; a reader's latest reads, an article's latest readers.
   follows: [{ keys: { follower: 1, createdAt: -1, _id: -1 } }, { keys: { target: 1 } }],
