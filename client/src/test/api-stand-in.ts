@@ -31,7 +31,7 @@ export interface ApiStandIn {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, content-type',
-  'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
 };
 
 export async function startApiStandIn(): Promise<ApiStandIn> {

@@ -118,11 +118,12 @@ export function useAutosave({ email, key, delayMs = AUTOSAVE_DELAY_MS }: Autosav
     async (draftKey: string) => {
       clearTimeout(timer.current);
       pending.current = null;
-      setState('idle');
       const owner = emailRef.current;
       if (owner) removeLocalDraft(owner, draftKey);
       await flight.current.catch(() => undefined);
       if (owner) removeLocalDraft(owner, draftKey);
+      // After the save on its way, which would otherwise say "Saved" of a draft no longer kept.
+      setState('idle');
       await discardDraft(draftKey).catch(() => undefined);
       void client.invalidateQueries({ queryKey: queryKeys.myDrafts });
     },
