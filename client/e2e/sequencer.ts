@@ -21,7 +21,6 @@ const slowestFirst = [
   'moderation.e2e.ts',
   'admin.e2e.ts',
   'home.e2e.ts',
-  'writer.e2e.ts',
 ];
 
 export class SlowestFirstSequencer extends BaseSequencer {
