@@ -396,14 +396,14 @@ describe('deleting an article', () => {
     const gone = await request(t.app).delete(`/my-articles/${article._id}`).set(bearer(admin.token));
     expect(gone.status).toBe(200);
     expect((await list(reader)).status).toBe(404);
-    // The comments go with the article's deletion event, just after its answer.
+    // The comments, then their count, go with the article's deletion event, just after its answer.
     await vi.waitFor(async () => {
       const recent = await request(t.app)
         .get('/admin/comments?filter=recent&limit=50')
         .set(bearer(admin.token));
       expect(recent.body.comments.map((x: { _id: string }) => x._id)).not.toContain(c._id);
+      const counts = await request(t.app).get(`/comments/counts?articles=${article._id}`);
+      expect(counts.body.counts[article._id]).toBe(0);
     });
-    const counts = await request(t.app).get(`/comments/counts?articles=${article._id}`);
-    expect(counts.body.counts[article._id]).toBe(0);
   });
 });

@@ -32,7 +32,7 @@ const saved = (req: SeenRequest) => ({
 
 let autosave: ReturnType<typeof useAutosave>;
 function Probe() {
-  autosave = useAutosave({ email: EMAIL, key: () => KEY, delayMs: 30 });
+  autosave = useAutosave({ email: EMAIL, key: () => KEY, delayMs: 30, firstRetryMs: 100 });
   return <AutosaveStatus state={autosave.state} refusal={autosave.refusal} />;
 }
 const status = () => screen.getByTestId('autosave-status');
@@ -78,7 +78,7 @@ describe('useAutosave', () => {
     act(() => autosave.change(fields('Typed while the server was away')));
     await screen.findByText('Not saved — retrying');
     expect(readLocalDraft(EMAIL, KEY)?.synced).toBe(false);
-    await screen.findByText('Saved', undefined, { timeout: 5_000 });
+    await screen.findByText('Saved');
     expect(puts('Typed while the server was away')).toHaveLength(2);
     expect(readLocalDraft(EMAIL, KEY)?.synced).toBe(true);
   });

@@ -20,6 +20,8 @@ interface AutosaveOptions {
   /** The draft's key; called on the first change (Add Article names a new draft then). */
   key: () => string;
   delayMs?: number;
+  /** The first retry's wait (doubling up to 30 s). */
+  firstRetryMs?: number;
 }
 
 /** A network failure, a 5xx, a 408 or a 429 is tried again; any other refusal waits for the next change. */
@@ -34,14 +36,19 @@ function retryable(error: unknown): boolean {
  * failed save is retried with backoff (and at once when the browser is back online), and leaving the
  * page sends what is unsaved.
  */
-export function useAutosave({ email, key, delayMs = AUTOSAVE_DELAY_MS }: AutosaveOptions) {
+export function useAutosave({
+  email,
+  key,
+  delayMs = AUTOSAVE_DELAY_MS,
+  firstRetryMs = FIRST_RETRY_MS,
+}: AutosaveOptions) {
   const client = useQueryClient();
   const [state, setState] = useState<AutosaveState>('idle');
   const [refusal, setRefusal] = useState('');
   const pending = useRef<DraftFields | null>(null);
   const inFlight = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const retryMs = useRef(FIRST_RETRY_MS);
+  const retryMs = useRef(firstRetryMs);
   const keyRef = useRef(key);
   keyRef.current = key;
   const emailRef = useRef(email);
@@ -70,7 +77,7 @@ export function useAutosave({ email, key, delayMs = AUTOSAVE_DELAY_MS }: Autosav
     try {
       await saveDraft(draftKey, body);
       saved = true;
-      retryMs.current = FIRST_RETRY_MS;
+      retryMs.current = firstRetryMs;
       const local = readLocalDraft(owner, draftKey);
       if (local && !pending.current) writeLocalDraft(owner, { ...local, synced: true });
       void client.invalidateQueries({ queryKey: queryKeys.myDrafts });
