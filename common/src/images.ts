@@ -11,6 +11,16 @@
  */
 export const RESPONSIVE_WIDTHS = [400, 800, 1600] as const;
 
+/** The largest image POST /uploads takes. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Names the server serves under /uploads: lower-case letters, digits and dashes, then one of our three
+ * extensions (uploads are 32 hex characters plus the variants marker below; the demo seed writes
+ * `seed-...` names). No dot, slash or backslash can get through.
+ */
+export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$/;
+
 /** The part of the WHATWG URL (browsers and Node alike) used here. */
 export interface ParsedUrl {
   protocol: string;

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../openapi/registry.js';
+import { operations } from '../openapi/operation.js';
 import { insertArticle, insertPublisher } from '../test/article-fixtures.js';
 import { bearer, makeTestApp, signInAs, type SignedIn, type TestApp } from '../test/app.js';
 

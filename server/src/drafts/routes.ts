@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { draftBodySchema, draftKeyParamSchema } from '@newsroom/common';
+import { draftOperations as op } from '@newsroom/common/api/drafts';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 
 /**
  * A writer's drafts (docs/roles.md, "Drafts"): signed in, each caller's own only; saves are
@@ -11,31 +11,32 @@ export function draftRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { drafts } = ctx.services;
   const { requireUserRecord } = ctx.guards;
-  const keyOf = (params: unknown) => parseInput(draftKeyParamSchema, params, 'Malformed draft key').key;
   const privately = (res: { set(name: string, value: string): unknown }) =>
     res.set('Cache-Control', 'private, no-store');
 
-  router.get('/me/drafts', requireUserRecord, async (req, res) => {
+  serve(router, op.myDrafts, requireUserRecord, async (_input, req, res) => {
     privately(res);
     res.json(await drafts.list(req.currentUser!));
   });
 
-  router.get('/me/drafts/:key', requireUserRecord, async (req, res) => {
-    const key = keyOf(req.params);
+  serve(router, op.myDraft, requireUserRecord, async ({ params }, req, res) => {
     privately(res);
-    res.json(await drafts.get(req.currentUser!, key));
+    res.json(await drafts.get(req.currentUser!, params.key));
   });
 
-  router.put('/me/drafts/:key', requireUserRecord, ctx.limits.draftSaves, async (req, res) => {
-    const key = keyOf(req.params);
-    const body = parseInput(draftBodySchema, req.body);
-    privately(res);
-    res.json(await drafts.save(req.currentUser!, key, body));
-  });
+  serve(
+    router,
+    op.saveDraft,
+    requireUserRecord,
+    ctx.limits.draftSaves,
+    async ({ params, body }, req, res) => {
+      privately(res);
+      res.json(await drafts.save(req.currentUser!, params.key, body));
+    },
+  );
 
-  router.delete('/me/drafts/:key', requireUserRecord, async (req, res) => {
-    const key = keyOf(req.params);
-    await drafts.discard(req.currentUser!, key);
+  serve(router, op.discardDraft, requireUserRecord, async ({ params }, req, res) => {
+    await drafts.discard(req.currentUser!, params.key);
     res.json({ message: 'Draft discarded' });
   });
 

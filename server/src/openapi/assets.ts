@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DOCS_ASSET_FILES } from '@newsroom/common/api/platform';
 
 const distDir = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -39,6 +40,10 @@ export const DOCS_ASSETS: Record<string, DocsAsset> = {
   },
   'init.js': { contentType: 'text/javascript; charset=utf-8', body: () => Buffer.from(INIT_SCRIPT) },
 };
+
+// The files the document names (@newsroom/common/api/platform) are the files served.
+if (Object.keys(DOCS_ASSETS).join() !== DOCS_ASSET_FILES.join())
+  throw new Error('DOCS_ASSET_FILES is out of date');
 
 /** The page; `title` is the document's. */
 export function docsPage(title: string): string {

@@ -1,12 +1,11 @@
 /**
- * Builds the OpenAPI 3.1 document from the declarations of registry.ts: zod's own JSON Schema output
+ * Builds the OpenAPI 3.1 document from the operations' declarations (@newsroom/common/api): zod's own JSON Schema output
  * (draft 2020-12, which OpenAPI 3.1 uses as is), request schemas as the routes accept them (before
  * transforms), response schemas as they answer. Named schemas land in components.schemas.
  */
 import { z } from 'zod';
-import type { Operation } from './operation.js';
-import { operations } from './registry.js';
-import * as R from './responses.js';
+import * as R from '@newsroom/common/api/responses';
+import { operations, type Operation } from './operation.js';
 
 export const OPENAPI_VERSION = '3.1.1';
 export const API_TITLE = 'Newsroom API';

@@ -6,6 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/app.js';
+import { ROUTES } from '@newsroom/common/api';
 import { appRoutes, documentedOperations } from '../test/openapi.js';
 
 let t: TestApp;
@@ -48,6 +49,8 @@ describe('GET /openapi.json', () => {
   it('gives every operation a unique id, a summary, its security and an error body for refusals', () => {
     const ops = documentedOperations(doc);
     expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
+    // Every route of the route table is declared, and documented under its name.
+    expect(ops.map((op) => op.operationId).sort()).toEqual(Object.keys(ROUTES).sort());
     for (const op of ops) {
       expect(op.spec.summary, op.operationId).toEqual(expect.any(String));
       expect(op.spec.security, op.operationId).toEqual(expect.any(Array));

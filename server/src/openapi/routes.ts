@@ -3,7 +3,7 @@ import { compressAnswers } from '../cache/compress.js';
 import { NotFound } from '../errors.js';
 import { DOCS_ASSETS, DOCS_CSP, docsPage } from './assets.js';
 import { API_TITLE, openApiDocument } from './document.js';
-import { operations } from './registry.js';
+import { operations } from './operation.js';
 
 /** GET /openapi.json (the document) and GET /docs (the reference page, with its scripts and styles). */
 export function openApiRoutes(): Router {

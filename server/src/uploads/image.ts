@@ -5,7 +5,8 @@ import type { Rendition } from './variants.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from '@newsroom/common';
+export { MAX_UPLOAD_BYTES };
 /** Decompression-bomb guard: larger images are refused before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_SIDE = 1600;

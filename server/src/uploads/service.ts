@@ -8,15 +8,10 @@ import type { Store } from '../store/port.js';
 import { processImage } from './image.js';
 import { referencedUploads, uploadBase, type ImageUser } from './references.js';
 import { createUploadRepository } from './repository.js';
-import { filesOfImage } from '@newsroom/common';
+import { filesOfImage, UPLOAD_FILE_PATTERN } from '@newsroom/common';
 import { diskStorage, type UploadStorage } from './storage.js';
 
-/**
- * Names we serve: lower-case letters, digits and dashes, then one of our three extensions (uploads are
- * 32 hex characters plus the variants marker of @newsroom/common's images.ts; the demo seed writes `seed-...` names).
- * No dot, slash or backslash can get through.
- */
-export const UPLOAD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,100}\.(?:jpg|png|webp)$/;
+export { UPLOAD_FILE_PATTERN };
 
 export type UploadService = ReturnType<typeof createUploadService>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Draft } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 
 /** A writer's drafts (docs/roles.md, "Drafts"): autosaved forms, private to their writer. */
@@ -16,19 +16,13 @@ export interface DraftFields {
   photoURL?: string | null;
 }
 
-const enc = encodeURIComponent;
-
 /** GET /me/drafts */
-export async function fetchDrafts(): Promise<Draft[]> {
-  const { data } = await api.get<Draft[]>('/me/drafts');
-  return data;
-}
+export const fetchDrafts = (): Promise<Draft[]> => call('myDrafts');
 
 /** GET /me/drafts/{key}: null when there is none. */
 export async function fetchDraft(key: string): Promise<Draft | null> {
   try {
-    const { data } = await api.get<Draft>(`/me/drafts/${enc(key)}`);
-    return data;
+    return await call('myDraft', { params: { key } });
   } catch (error) {
     if ((error as { response?: { status?: number } }).response?.status === 404) return null;
     throw error;
@@ -36,15 +30,13 @@ export async function fetchDraft(key: string): Promise<Draft | null> {
 }
 
 /** PUT /me/drafts/{key} */
-export async function saveDraft(key: string, body: DraftFields): Promise<Draft> {
-  const { data } = await api.put<Draft>(`/me/drafts/${enc(key)}`, body);
-  return data;
-}
+export const saveDraft = (key: string, body: DraftFields): Promise<Draft> =>
+  call('saveDraft', { params: { key }, body });
 
 /** DELETE /me/drafts/{key}: a draft already gone counts as discarded. */
 export async function discardDraft(key: string): Promise<void> {
   try {
-    await api.delete(`/me/drafts/${enc(key)}`);
+    await call('discardDraft', { params: { key } });
   } catch (error) {
     if ((error as { response?: { status?: number } }).response?.status !== 404) throw error;
   }

@@ -1,4 +1,4 @@
-/** Sign-in, registration, roles and profiles in the OpenAPI document (see registry.ts). */
+/** Sign-in, registration, roles and profiles (how an operation is declared: define.ts). */
 import { z } from 'zod';
 import {
   emailBodySchema,
@@ -8,17 +8,29 @@ import {
   pageQuerySchema,
   profileUpdateSchema,
   registerBodySchema,
-} from '@newsroom/common';
-import { operationsOf, PAGE_LIMIT } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
 import * as R from './responses.js';
+import { PAGE_LIMIT } from './responses.js';
 
 const int = z.number().int();
 const registered = (insertedId: z.ZodType) => R.message({ insertedId });
+/** Each registration route answers its own (named) bodies. */
+const registration = () =>
+  ({
+    security: 'firebase',
+    access: 'anyone',
+    body: registerBodySchema,
+    responses: {
+      200: { description: 'Already registered', json: registered(z.null()) },
+      201: { description: 'Registered', json: registered(z.string()) },
+    },
+    errors: [403],
+    limited: true,
+  }) as const;
 
-const auth = operationsOf('Auth', [
-  {
-    route: 'POST /jwt',
-    operationId: 'signIn',
+const auth = defineOperations('Auth', {
+  signIn: {
     summary: 'Exchange a Firebase ID token for a session JWT',
     security: 'firebase',
     access: 'anyone',
@@ -27,9 +39,7 @@ const auth = operationsOf('Auth', [
     errors: [403],
     limited: true,
   },
-  {
-    route: 'POST /users',
-    operationId: 'isEmailFree',
+  isEmailFree: {
     summary: 'Whether an email is still free to register (message null: taken)',
     security: 'none',
     access: 'anyone',
@@ -37,53 +47,39 @@ const auth = operationsOf('Auth', [
     ok: R.message({ message: z.string().nullable() }),
     limited: true,
   },
-  ...(['/users/new', '/users/new/google'] as const).map((path) => ({
-    route: `POST ${path}` as const,
-    operationId: path === '/users/new' ? 'register' : 'registerGoogle',
-    summary: `Register the signed-in ${path === '/users/new' ? 'email' : 'Google'} account (idempotent)`,
-    security: 'firebase' as const,
-    access: 'anyone' as const,
-    body: registerBodySchema,
-    responses: {
-      200: { description: 'Already registered', json: registered(z.null()) },
-      201: { description: 'Registered', json: registered(z.string()) },
-    },
-    errors: [403],
-    limited: true,
-  })),
-  {
-    route: 'GET /check/isAdmin',
-    operationId: 'isAdmin',
+  register: {
+    summary: 'Register the signed-in email account (idempotent)',
+    ...registration(),
+  },
+  registerGoogle: {
+    summary: 'Register the signed-in Google account (idempotent)',
+    ...registration(),
+  },
+  isAdmin: {
     summary: 'Whether a user is an admin',
     security: 'session',
     access: 'self-or-admin',
     query: emailQuerySchema,
     ok: z.object({ isAdmin: z.boolean() }),
   },
-  {
-    route: 'GET /isPremium',
-    operationId: 'isPremium',
+  isPremium: {
     summary: 'Whether a user is premium now',
     security: 'session',
     access: 'self-or-admin',
     query: emailQuerySchema,
     ok: z.boolean(),
   },
-  {
-    route: 'PATCH /remove/subscription',
-    operationId: 'removeExpiredSubscription',
+  removeExpiredSubscription: {
     summary: "Clear the caller's expired subscription",
     security: 'session',
     access: 'self',
     body: emailBodySchema,
     ok: R.message({ modifiedCount: int }),
   },
-]);
+});
 
-const users = operationsOf('Users', [
-  {
-    route: 'GET /users/:email',
-    operationId: 'getProfile',
+const users = defineOperations('Users', {
+  getProfile: {
     summary: 'A profile',
     security: 'session',
     access: 'self-or-admin',
@@ -91,9 +87,7 @@ const users = operationsOf('Users', [
     ok: R.UserSchema,
     errors: [404],
   },
-  {
-    route: 'PATCH /users/:email',
-    operationId: 'updateProfile',
+  updateProfile: {
     summary: "Update the caller's profile ('' clears a field; the email cannot change; 30 edits a minute)",
     security: 'session',
     access: 'self',
@@ -102,9 +96,7 @@ const users = operationsOf('Users', [
     ok: R.UserSchema,
     errors: [404, 429],
   },
-  {
-    route: 'GET /all-users',
-    operationId: 'listUsers',
+  listUsers: {
     summary: 'Users, newest first',
     security: 'session',
     access: 'admin',
@@ -112,9 +104,7 @@ const users = operationsOf('Users', [
     paramHints: { limit: PAGE_LIMIT },
     ok: z.object({ users: z.array(R.UserSchema), totalPages: int }),
   },
-  {
-    route: 'PATCH /make-admin/:id',
-    operationId: 'makeAdmin',
+  makeAdmin: {
     summary: 'Make a user an admin',
     security: 'session',
     access: 'admin',
@@ -122,9 +112,7 @@ const users = operationsOf('Users', [
     ok: R.message({ modifiedCount: int }),
     errors: [404],
   },
-  {
-    route: 'PATCH /make-editor/:id',
-    operationId: 'makeEditor',
+  makeEditor: {
     summary: 'Make a user an editor: they moderate articles, nothing else of the admin area',
     security: 'session',
     access: 'admin',
@@ -132,9 +120,7 @@ const users = operationsOf('Users', [
     ok: R.message({ modifiedCount: int }),
     errors: [404],
   },
-  {
-    route: 'PATCH /remove-editor/:id',
-    operationId: 'removeEditor',
+  removeEditor: {
     summary: 'Take the editor role back',
     security: 'session',
     access: 'admin',
@@ -142,7 +128,8 @@ const users = operationsOf('Users', [
     ok: R.message({ modifiedCount: int }),
     errors: [404],
   },
-]);
+});
 
 /** In the order auth/routes.ts and users/routes.ts declare them. */
-export const accountOperations = [...auth, ...users];
+export const authOperations = auth;
+export const userOperations = users;

@@ -1,42 +1,28 @@
-/**
- * Every route of the API, declared once for the OpenAPI document (document.ts): who may call it, the
- * zod schemas its handler parses, and what it answers. openapi.test.ts fails when a route of the app
- * is missing here, contract.test.ts when it answers what is not declared. The article routes are in
- * registry-articles.ts, sign-in and profiles in registry-accounts.ts; why it is built this way:
- * docs/decisions/openapi-from-zod.md.
- */
+/** The platform's own operations: health, the document, live events, uploads, stats, payments, publishers. */
 import { z } from 'zod';
 import {
   addPublisherBodySchema,
   createPaymentIntentBody,
   eventsQuerySchema,
   makePremiumUserBody,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FILE_PATTERN,
   VIEW_HISTORY_DEFAULT_DAYS,
   VIEW_HISTORY_MAX_DAYS,
   viewStatsQuerySchema,
-} from '@newsroom/common';
-import { MAX_UPLOAD_BYTES } from '../uploads/image.js';
-import { UPLOAD_FILE_PATTERN } from '../uploads/service.js';
-import { DOCS_ASSETS } from './assets.js';
-import { operationsOf, wholeNumber, type Operation } from './operation.js';
-import { accountOperations } from './registry-accounts.js';
-import { articleOperations } from './registry-articles.js';
-import { billingOperations } from './registry-billing.js';
-import { draftOperations } from './registry-drafts.js';
-import { followOperationsList, readingOperations } from './registry-reading.js';
-import { mailOperations } from './registry-mail.js';
-import { giftOperations } from './registry-gifts.js';
-import { commentOperations } from './registry-comments.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
 import * as R from './responses.js';
 
+/** The API reference page's scripts and styles (server/src/openapi/assets.ts serves them). */
+export const DOCS_ASSET_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] as const;
+
 const int = z.number().int();
-const VIEW_DAYS = wholeNumber(VIEW_HISTORY_MAX_DAYS, VIEW_HISTORY_DEFAULT_DAYS);
+const VIEW_DAYS = R.wholeNumber(VIEW_HISTORY_MAX_DAYS, VIEW_HISTORY_DEFAULT_DAYS);
 const binary = (types: string[]) => Object.fromEntries(types.map((t) => [t, { type: 'string' }]));
 
-const meta = operationsOf('Meta', [
-  {
-    route: 'GET /health',
-    operationId: 'health',
+export const metaOperations = defineOperations('Meta', {
+  health: {
     summary:
       'Liveness: ok, which storage engine runs and whether instances share state (Redis), when the database (and Redis) answer; 503 when not',
     security: 'none',
@@ -48,58 +34,46 @@ const meta = operationsOf('Meta', [
     }),
     errors: [503],
   },
-  {
-    route: 'GET /openapi.json',
-    operationId: 'openApiDocument',
+  openApiDocument: {
     summary: 'This OpenAPI 3.1 document',
     security: 'none',
     access: 'anyone',
     ok: z.looseObject({ openapi: z.literal('3.1.1') }),
   },
-  {
-    route: 'GET /docs',
-    operationId: 'apiReference',
+  apiReference: {
     summary: 'The API reference page',
     security: 'none',
     access: 'anyone',
     responses: { 200: { description: 'HTML page', content: { 'text/html': { type: 'string' } } } },
   },
-  {
-    route: 'GET /docs/assets/:file',
-    operationId: 'apiReferenceAsset',
+  apiReferenceAsset: {
     summary: 'A script or style sheet of the reference page',
     security: 'none',
     access: 'anyone',
     params: z.object({ file: z.string() }),
-    paramHints: { file: { enum: Object.keys(DOCS_ASSETS) } },
+    paramHints: { file: { enum: [...DOCS_ASSET_FILES] } },
     responses: { 200: { description: 'The file', content: binary(['text/css', 'text/javascript']) } },
     errors: [404],
     unknownParamIs404: true,
   },
-]);
+});
 
-const stats = operationsOf('Stats', [
-  {
-    route: 'GET /users-count',
-    operationId: 'userCounts',
+export const statsOperations = defineOperations('Stats', {
+  userCounts: {
     summary: 'Users, normal and premium',
     security: 'none',
     access: 'anyone',
     ok: R.UserCountsSchema,
     cached: true,
   },
-  {
-    route: 'GET /active-users',
-    operationId: 'activeUsers',
+  activeUsers: {
     summary: 'Users seen in the last five minutes',
     security: 'none',
     access: 'anyone',
     ok: z.object({ activeUsers: int }),
     cached: true,
   },
-  {
-    route: 'GET /stats/my-article-views',
-    operationId: 'myArticleViews',
+  myArticleViews: {
     summary: "Views per day of the caller's articles, their followers and each article's comments",
     security: 'session',
     access: 'signed-in',
@@ -107,9 +81,7 @@ const stats = operationsOf('Stats', [
     paramHints: { days: VIEW_DAYS },
     ok: R.MyArticleViewsSchema,
   },
-  {
-    route: 'GET /stats/publisher-views',
-    operationId: 'publisherViews',
+  publisherViews: {
     summary: 'Views per day per publisher, most viewed first',
     security: 'session',
     access: 'admin',
@@ -117,20 +89,16 @@ const stats = operationsOf('Stats', [
     paramHints: { days: VIEW_DAYS },
     ok: R.PublisherViewsSchema,
   },
-]);
+});
 
-const payments = operationsOf('Payments', [
-  {
-    route: 'GET /plans',
-    operationId: 'plans',
+export const paymentOperations = defineOperations('Payments', {
+  plans: {
     summary: 'The plan catalog',
     security: 'none',
     access: 'anyone',
     ok: z.array(R.PlanSchema),
   },
-  {
-    route: 'POST /create-payment-intent',
-    operationId: 'createPaymentIntent',
+  createPaymentIntent: {
     summary: 'Start paying for a plan (amount: a catalog price, in dollars)',
     security: 'session',
     access: 'signed-in',
@@ -139,9 +107,7 @@ const payments = operationsOf('Payments', [
     errors: [502, 503],
     limited: true,
   },
-  {
-    route: 'PATCH /make-premium-user',
-    operationId: 'redeemPayment',
+  redeemPayment: {
     summary: "Redeem the caller's succeeded payment (idempotent: granted false the second time)",
     description:
       "Only a PaymentIntent that POST /create-payment-intent made is asked of Stripe: any other id is refused with 404 from our own records, another account's with 403.",
@@ -152,9 +118,7 @@ const payments = operationsOf('Payments', [
     errors: [404, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /stripe/webhook',
-    operationId: 'stripeWebhook',
+  stripeWebhook: {
     summary:
       "Stripe's events: payment_intent.succeeded grants a pass; invoice.*, customer.subscription.*, charge.refunded and charge.dispute.created keep subscriptions and taken-back time (docs/decisions/subscriptions.md)",
     security: 'stripe',
@@ -163,21 +127,17 @@ const payments = operationsOf('Payments', [
     ok: z.object({ received: z.literal(true) }),
     errors: [400, 503],
   },
-]);
+});
 
-const publishers = operationsOf('Publishers', [
-  {
-    route: 'GET /publisher-data',
-    operationId: 'listPublishers',
+export const publisherOperations = defineOperations('Publishers', {
+  listPublishers: {
     summary: 'Every publisher, by name',
     security: 'none',
     access: 'anyone',
     ok: z.array(R.PublisherSchema),
     cached: true,
   },
-  {
-    route: 'POST /add-publishers',
-    operationId: 'addPublisher',
+  addPublisher: {
     summary: 'Add a publisher',
     security: 'session',
     access: 'admin',
@@ -190,16 +150,14 @@ const publishers = operationsOf('Publishers', [
     },
     errors: [409],
   },
-  {
-    route: 'GET /publisher/article/count',
-    operationId: 'publisherArticleCounts',
+  publisherArticleCounts: {
     summary: 'Articles per publisher (publishers without articles at 0)',
     security: 'session',
     access: 'admin',
     ok: z.array(R.PublisherArticleCountSchema),
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
   },
-]);
+});
 
 /**
  * One event of GET /events as an EventSource reads it. OpenAPI 3.2 would put this under `itemSchema`;
@@ -221,10 +179,8 @@ const LIVE_EVENT_FRAME = {
   required: ['id', 'data'],
 };
 
-const live = operationsOf('Live', [
-  {
-    route: 'GET /events',
-    operationId: 'events',
+export const liveOperations = defineOperations('Live', {
+  events: {
     summary: 'Live events (Server-Sent Events)',
     description:
       "Anonymous streams get the public events; with a session (Authorization, or `?token=` since EventSource cannot send headers) the caller's own events too, and admins the moderation ones. Each `data:` line is a LiveEvent (see components). Replays from Last-Event-ID (or `?lastEventId=`). At most 64 open streams per client address (IPv6: per /56) or, signed in, per account; 10 000 per process, a quarter of them kept for signed-in streams: beyond, 429 with Retry-After.",
@@ -239,12 +195,10 @@ const live = operationsOf('Live', [
     },
     errors: [401, 429],
   },
-]);
+});
 
-const uploads = operationsOf('Uploads', [
-  {
-    route: 'POST /uploads',
-    operationId: 'uploadImage',
+export const uploadOperations = defineOperations('Uploads', {
+  uploadImage: {
     summary: 'Upload an image (JPEG, PNG, WebP or GIF); anonymous callers have a stricter limit',
     security: 'optionalSession',
     access: 'anyone',
@@ -269,9 +223,7 @@ const uploads = operationsOf('Uploads', [
     errors: [400, 413, 415],
     limited: true,
   },
-  {
-    route: 'GET /uploads/:file',
-    operationId: 'getUpload',
+  getUpload: {
     summary: 'An uploaded image (immutable)',
     security: 'none',
     access: 'anyone',
@@ -282,23 +234,4 @@ const uploads = operationsOf('Uploads', [
     errors: [404],
     unknownParamIs404: true,
   },
-]);
-
-/** In the order app.ts mounts them. */
-export const operations: Operation[] = [
-  ...meta,
-  ...live,
-  ...accountOperations,
-  ...stats,
-  ...payments,
-  ...billingOperations,
-  ...publishers,
-  ...followOperationsList,
-  ...draftOperations,
-  ...mailOperations,
-  ...giftOperations,
-  ...commentOperations,
-  ...readingOperations,
-  ...articleOperations,
-  ...uploads,
-];
+});

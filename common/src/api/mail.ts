@@ -4,8 +4,9 @@ import {
   MailPreferencesInputSchema,
   MailPreferencesSchema,
   mailTokenQuerySchema,
-} from '@newsroom/common';
-import { errorResponse, operationsOf, type DocResponse } from './operation.js';
+} from '../index.js';
+import { defineOperations, type DocResponse } from './define.js';
+import { errorResponse } from './responses.js';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
 /** A link's page; a link that is not valid answers 400: a page for a browser, else the JSON error. */
@@ -20,18 +21,14 @@ const htmlPage = (description: string): Record<number, DocResponse> => ({
   },
 });
 
-export const mailOperations = operationsOf('Mail', [
-  {
-    route: 'GET /me/mail-preferences',
-    operationId: 'myMailPreferences',
+export const mailOperations = defineOperations('Mail', {
+  myMailPreferences: {
     summary: 'The caller’s mail preferences (digest, its scope and hour, notices)',
     security: 'session',
     access: 'signed-in',
     ok: MailPreferencesSchema,
   },
-  {
-    route: 'PUT /me/mail-preferences',
-    operationId: 'saveMailPreferences',
+  saveMailPreferences: {
     summary: 'Sets the caller’s mail preferences',
     description:
       'Turning the digest on for an address that has not confirmed it mails a confirm link (double opt-in, at most one per 10 minutes); no digest goes out before it is followed.',
@@ -41,17 +38,13 @@ export const mailOperations = operationsOf('Mail', [
     ok: MailPreferencesSchema,
     limited: true,
   },
-  {
-    route: 'GET /me/mails',
-    operationId: 'myMails',
+  myMails: {
     summary: 'The caller’s own mails, newest first: kind, subject, status, when queued and sent',
     security: 'session',
     access: 'signed-in',
     ok: MailHistorySchema,
   },
-  {
-    route: 'GET /mail/confirm',
-    operationId: 'confirmDigestPage',
+  confirmDigestPage: {
     summary: 'The confirm link of the digest: a page with one button (POSTs the same URL)',
     security: 'none',
     access: 'anyone',
@@ -59,9 +52,7 @@ export const mailOperations = operationsOf('Mail', [
     responses: htmlPage('A page asking to confirm'),
     limited: true,
   },
-  {
-    route: 'POST /mail/confirm',
-    operationId: 'confirmDigest',
+  confirmDigest: {
     summary: 'Confirms the digest for the address the signed token names (no session)',
     security: 'none',
     access: 'anyone',
@@ -69,9 +60,7 @@ export const mailOperations = operationsOf('Mail', [
     responses: htmlPage('The digest is confirmed'),
     limited: true,
   },
-  {
-    route: 'GET /mail/unsubscribe',
-    operationId: 'unsubscribePage',
+  unsubscribePage: {
     summary: 'The unsubscribe link of a mail: a page with one button (POSTs the same URL)',
     security: 'none',
     access: 'anyone',
@@ -79,9 +68,7 @@ export const mailOperations = operationsOf('Mail', [
     responses: htmlPage('A page asking to unsubscribe'),
     limited: true,
   },
-  {
-    route: 'POST /mail/unsubscribe',
-    operationId: 'unsubscribe',
+  unsubscribe: {
     summary: 'One-click unsubscribe (RFC 8058) from the list the signed token names (no session)',
     description:
       'Mail clients POST `List-Unsubscribe=One-Click` here (the URL of the mail’s `List-Unsubscribe` header). Idempotent.',
@@ -91,4 +78,4 @@ export const mailOperations = operationsOf('Mail', [
     responses: htmlPage('Unsubscribed'),
     limited: true,
   },
-]);
+});

@@ -7,13 +7,11 @@ import {
   idParamSchema,
   MyGiftLinksSchema,
   openGiftLinkBodySchema,
-} from '@newsroom/common';
-import { operationsOf } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
 
-export const giftOperations = operationsOf('Gift links', [
-  {
-    route: 'POST /gift-links',
-    operationId: 'createGiftLink',
+export const giftOperations = defineOperations('Gift links', {
+  createGiftLink: {
     summary: 'Give a link that reads one premium article in full',
     description:
       'Premium readers, admins and the writer of the article. Up to 10 links per person per calendar month (UTC), revoked ones included (then 409); the article must be approved (else 404) and premium (else 409). A caller who is none of those gets 402.',
@@ -24,17 +22,13 @@ export const giftOperations = operationsOf('Gift links', [
     errors: [402, 404, 409],
     limited: true,
   },
-  {
-    route: 'GET /me/gift-links',
-    operationId: 'myGiftLinks',
+  myGiftLinks: {
     summary: "The caller's gift links, newest first, and this month's allowance",
     security: 'session',
     access: 'signed-in',
     ok: MyGiftLinksSchema,
   },
-  {
-    route: 'DELETE /me/gift-links/:id',
-    operationId: 'revokeGiftLink',
+  revokeGiftLink: {
     summary: 'Revoke one of the caller’s gift links (idempotent); another’s is 404',
     security: 'session',
     access: 'signed-in',
@@ -42,9 +36,7 @@ export const giftOperations = operationsOf('Gift links', [
     ok: GiftLinkSchema,
     errors: [404],
   },
-  {
-    route: 'POST /gift-links/open',
-    operationId: 'openGiftLink',
+  openGiftLink: {
     summary: 'Read a gifted article in full',
     description:
       'Anyone with the token, signed in or not: the link reads for 7 days from its first open, for up to 10 readers (an account, or a signed-out browser by the `readerKey` its first open answered). Revoked, expired or full links, and crawlers, get 402 with the teaser; an unknown token (or another article’s) 404. At most 60 opens a minute per IP.',
@@ -55,4 +47,4 @@ export const giftOperations = operationsOf('Gift links', [
     errors: [402, 404],
     limited: true,
   },
-]);
+});

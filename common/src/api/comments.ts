@@ -17,16 +17,15 @@ import {
   idParamSchema,
   moderateCommentBodySchema,
   reportCommentBodySchema,
-} from '@newsroom/common';
-import { operationsOf, PAGE_LIMIT } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
+import { PAGE_LIMIT } from './responses.js';
 
 const own = { security: 'session', access: 'signed-in', params: idParamSchema } as const;
 const admin = { security: 'session', access: 'admin', params: idParamSchema } as const;
 
-export const commentOperations = operationsOf('Comments', [
-  {
-    route: 'GET /articles/:id/comments',
-    operationId: 'articleComments',
+export const commentOperations = defineOperations('Comments', {
+  articleComments: {
     summary: "An approved article's comments: a page of top-level ones with their replies, and the count",
     description:
       'Anyone for a free article (signed out too); for a premium one its readers: premium, its writer, admins (else 402). Unknown or unapproved article: 404. Held comments show to their author, hidden ones to admins.',
@@ -38,9 +37,7 @@ export const commentOperations = operationsOf('Comments', [
     ok: CommentPageSchema,
     errors: [402, 404],
   },
-  {
-    route: 'GET /comments/counts',
-    operationId: 'commentCounts',
+  commentCounts: {
     summary: 'How many comments each of these articles has (the cards of a list page)',
     description:
       'Anyone; up to 50 comma-separated article ids; 0 for an article without comments or unknown.',
@@ -49,9 +46,7 @@ export const commentOperations = operationsOf('Comments', [
     query: commentCountsQuerySchema,
     ok: CommentCountsSchema,
   },
-  {
-    route: 'POST /articles/:id/comments',
-    operationId: 'postComment',
+  postComment: {
     summary: 'Comment on an article, or reply to a top-level comment',
     description:
       'Signed in, and allowed to read the article (else 402). Stopped users, and the same text twice on one article, get 409; more than 3 links are held for moderation. 5 a minute and 50 a day per user (a fifth for accounts younger than a day): 429.',
@@ -61,9 +56,7 @@ export const commentOperations = operationsOf('Comments', [
     errors: [402, 404, 409],
     limited: true,
   },
-  {
-    route: 'PATCH /comments/:id',
-    operationId: 'editComment',
+  editComment: {
     summary: 'Edit one’s own comment within 10 minutes of posting (marked edited)',
     ...own,
     body: editCommentBodySchema,
@@ -71,17 +64,13 @@ export const commentOperations = operationsOf('Comments', [
     errors: [402, 403, 404, 409],
     limited: true,
   },
-  {
-    route: 'DELETE /comments/:id',
-    operationId: 'deleteComment',
+  deleteComment: {
     summary: 'Delete one’s own comment (an admin any): it stays as "removed" while it has replies',
     ...own,
     ok: CommentSchema,
     errors: [402, 403, 404],
   },
-  {
-    route: 'PUT /comments/:id/pin',
-    operationId: 'pinComment',
+  pinComment: {
     summary:
       "The article's writer (or an admin) pins one shown top-level comment; it replaces the pinned one",
     ...own,
@@ -89,18 +78,14 @@ export const commentOperations = operationsOf('Comments', [
     errors: [402, 403, 404, 409],
     limited: true,
   },
-  {
-    route: 'DELETE /comments/:id/pin',
-    operationId: 'unpinComment',
+  unpinComment: {
     summary: "The article's writer (or an admin) unpins it",
     ...own,
     ok: CommentSchema,
     errors: [402, 403, 404],
     limited: true,
   },
-  {
-    route: 'POST /comments/:id/reports',
-    operationId: 'reportComment',
+  reportComment: {
     summary: 'Report a comment to the moderators (once per reader; again is harmless)',
     ...own,
     body: reportCommentBodySchema,
@@ -108,9 +93,7 @@ export const commentOperations = operationsOf('Comments', [
     errors: [402, 404, 409],
     limited: true,
   },
-  {
-    route: 'GET /admin/comments',
-    operationId: 'moderationComments',
+  moderationComments: {
     summary: 'Reported comments (latest report first) or the newest of all, hidden and removed included',
     security: 'session',
     access: 'admin',
@@ -118,38 +101,30 @@ export const commentOperations = operationsOf('Comments', [
     paramHints: { limit: PAGE_LIMIT },
     ok: AdminCommentListSchema,
   },
-  {
-    route: 'GET /admin/comments/counts',
-    operationId: 'moderationCommentCounts',
+  moderationCommentCounts: {
     summary: 'How many reported comments wait for a decision (the Comments menu badge)',
     security: 'session',
     access: 'admin',
     ok: AdminCommentCountsSchema,
   },
-  {
-    route: 'PATCH /admin/comments/:id',
-    operationId: 'moderateComment',
+  moderateComment: {
     summary: 'Hide a comment, or show it again (a held one too; its reports dismissed)',
     ...admin,
     body: moderateCommentBodySchema,
     ok: AdminCommentSchema,
     errors: [404, 409],
   },
-  {
-    route: 'PUT /admin/comment-bans/:id',
-    operationId: 'stopCommenting',
+  stopCommenting: {
     summary: 'Stop a user (account id) from commenting; they are told the reason',
     ...admin,
     body: commentBanBodySchema,
     ok: CommentBanSchema,
     errors: [404],
   },
-  {
-    route: 'DELETE /admin/comment-bans/:id',
-    operationId: 'allowCommenting',
+  allowCommenting: {
     summary: 'Let a stopped user comment again',
     ...admin,
     ok: CommentBanSchema,
     errors: [404],
   },
-]);
+});

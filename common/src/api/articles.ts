@@ -16,36 +16,31 @@ import {
   MeterSchema,
   REVISIONS_KEPT,
   TAGS,
-} from '@newsroom/common';
-import { operationsOf, PAGE_LIMIT } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
+import { PAGE_LIMIT } from './responses.js';
 import * as R from './responses.js';
 
 const cards = R.ArticleCardList;
 const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
 const moderator = { security: 'session', access: 'moderator', params: idParamSchema } as const;
 
-const reader = operationsOf('Articles', [
-  {
-    route: 'GET /articles/trending',
-    operationId: 'trendingArticles',
+export const articleReadOperations = defineOperations('Articles', {
+  trendingArticles: {
     summary: 'The most viewed approved articles',
     security: 'none',
     access: 'anyone',
     ok: cards,
     cached: true,
   },
-  {
-    route: 'GET /articles/public',
-    operationId: 'publicArticleIndex',
+  publicArticleIndex: {
     summary: 'Ids and change times of the newest approved articles (the sitemap)',
     security: 'none',
     access: 'anyone',
     ok: z.array(R.ArticleIndexEntrySchema),
     cached: true,
   },
-  {
-    route: 'GET /articles/public/:id',
-    operationId: 'articleTeaser',
+  articleTeaser: {
     summary: "An approved article's teaser (premium ones too)",
     security: 'none',
     access: 'anyone',
@@ -54,9 +49,7 @@ const reader = operationsOf('Articles', [
     errors: [404],
     cached: true,
   },
-  {
-    route: 'GET /all-articles/approved',
-    operationId: 'approvedArticles',
+  approvedArticles: {
     summary: 'Approved articles, newest first: title search, publisher and tag filters',
     security: 'none',
     access: 'anyone',
@@ -74,9 +67,7 @@ const reader = operationsOf('Articles', [
     ok: cards,
     cached: true,
   },
-  {
-    route: 'GET /premium/articles/only',
-    operationId: 'premiumArticles',
+  premiumArticles: {
     summary: 'Approved premium articles, newest first',
     security: 'session',
     access: 'premium',
@@ -85,9 +76,7 @@ const reader = operationsOf('Articles', [
     ok: cards,
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
   },
-  {
-    route: 'GET /article/data/:id',
-    operationId: 'articleDetails',
+  articleDetails: {
     summary: 'An article in full',
     description:
       'Its author and admins get it as stored; other readers get it without the author email, premium ones only when premium, or on the metered paywall (METER_FREE_PREMIUM_PER_MONTH premium articles per calendar month, answered with `meter` and never cached), else 402 with a teaser (and the meter). An unapproved article is 404 to them.',
@@ -98,9 +87,7 @@ const reader = operationsOf('Articles', [
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
     errors: [402, 404],
   },
-  {
-    route: 'PATCH /articles/view-count/:id',
-    operationId: 'countView',
+  countView: {
     summary: 'Count a view: one per reader per article per 30 minutes',
     security: 'session',
     access: 'signed-in',
@@ -109,20 +96,16 @@ const reader = operationsOf('Articles', [
     errors: [402, 404],
     limited: true,
   },
-]);
+});
 
-const writer = operationsOf('Writer', [
-  {
-    route: 'GET /me/posting',
-    operationId: 'postingAllowance',
+export const writerOperations = defineOperations('Writer', {
+  postingAllowance: {
     summary: 'Whether the caller may post another article',
     security: 'session',
     access: 'signed-in',
     ok: R.PostingAllowanceSchema,
   },
-  {
-    route: 'POST /articles',
-    operationId: 'createArticle',
+  createArticle: {
     summary: 'Submit an article for review; the free plan allows one in total (then 402)',
     security: 'session',
     access: 'self',
@@ -136,18 +119,14 @@ const writer = operationsOf('Writer', [
     },
     errors: [402],
   },
-  {
-    route: 'GET /articles/:email',
-    operationId: 'articlesByAuthor',
+  articlesByAuthor: {
     summary: "An author's articles, every status, newest first",
     security: 'session',
     access: 'self-or-admin',
     params: authorParamSchema,
     ok: z.array(R.ArticleSchema),
   },
-  {
-    route: 'PATCH /my-articles/update/:id',
-    operationId: 'updateArticle',
+  updateArticle: {
     summary: 'Edit an own article (it goes back to Pending; not once declined; 30 edits a minute)',
     security: 'session',
     access: 'owner',
@@ -156,9 +135,7 @@ const writer = operationsOf('Writer', [
     ok: written,
     errors: [404, 409, 429],
   },
-  {
-    route: 'DELETE /my-articles/:id',
-    operationId: 'deleteArticle',
+  deleteArticle: {
     summary: 'Delete an own article (admins: any)',
     security: 'session',
     access: 'owner',
@@ -166,12 +143,10 @@ const writer = operationsOf('Writer', [
     ok: R.message({ deletedCount: z.number().int() }),
     errors: [404],
   },
-]);
+});
 
-const history = operationsOf('Writer', [
-  {
-    route: 'GET /articles/:id/revisions',
-    operationId: 'articleRevisions',
+export const historyOperations = defineOperations('Writer', {
+  articleRevisions: {
     summary: `An article's revisions, newest first (the last ${REVISIONS_KEPT} are kept)`,
     description:
       "Every submitted version: the submission, each edit and each restore, with who made it and when. For the article's writer, admins and editors; a writer sees a moderator's restore as made by 'A moderator' (no name or e-mail).",
@@ -181,9 +156,7 @@ const history = operationsOf('Writer', [
     ok: z.array(R.ArticleRevisionSchema),
     errors: [404],
   },
-  {
-    route: 'POST /articles/:id/revisions/:n/restore',
-    operationId: 'restoreArticleRevision',
+  restoreArticleRevision: {
     summary: 'Submit an earlier revision again: it becomes the next revision and goes back to Pending',
     description:
       "Revision `n`'s title, description, image, tags and publisher replace the article's, as an edit does: the article is Pending again (an approved one leaves the public lists; a scheduled one loses its time). Not a declined article (409). For the article's writer, admins and editors; counts against the edits' limit.",
@@ -193,12 +166,10 @@ const history = operationsOf('Writer', [
     ok: written,
     errors: [404, 409, 429],
   },
-]);
+});
 
-const moderation = operationsOf('Admin', [
-  {
-    route: 'GET /all-articles/data',
-    operationId: 'moderationPage',
+export const moderationOperations = defineOperations('Admin', {
+  moderationPage: {
     summary: 'Articles to moderate (admins and editors): Pending first, or one status only',
     security: 'session',
     access: 'moderator',
@@ -206,34 +177,26 @@ const moderation = operationsOf('Admin', [
     paramHints: { limit: PAGE_LIMIT },
     ok: z.object({ articles: z.array(R.ArticleSchema), totalPages: z.number().int() }),
   },
-  {
-    route: 'GET /all-articles/counts',
-    operationId: 'moderationCounts',
+  moderationCounts: {
     summary: 'Articles per moderation status',
     security: 'session',
     access: 'moderator',
     ok: R.ModerationCountsSchema,
   },
-  {
-    route: 'PATCH /update/status/:id',
-    operationId: 'approveArticle',
+  approveArticle: {
     summary: 'Approve a pending article',
     ...moderator,
     ok: written,
     errors: [404, 409],
   },
-  {
-    route: 'PATCH /article/decline/:id',
-    operationId: 'declineArticle',
+  declineArticle: {
     summary: 'Decline a pending article, with the reason its writer sees',
     ...moderator,
     body: declineBodySchema,
     ok: written,
     errors: [404, 409],
   },
-  {
-    route: 'PATCH /article/request-changes/:id',
-    operationId: 'requestArticleChanges',
+  requestArticleChanges: {
     summary: "Send a pending article back to its writer as 'Changes requested', with a note",
     description:
       'The writer sees the note in My Articles and is told by mail and live; their next edit makes it Pending again. Only a Pending article (else 409). Never in a public list meanwhile.',
@@ -242,9 +205,7 @@ const moderation = operationsOf('Admin', [
     ok: written,
     errors: [404, 409],
   },
-  {
-    route: 'PATCH /article/schedule/:id',
-    operationId: 'scheduleArticle',
+  scheduleArticle: {
     summary: "Approve a pending article to be published at a chosen time (status 'Scheduled')",
     description:
       "Until `publishAt` the article is in no public surface; then it becomes Approved as any approval (lists, RSS, sitemap, live events, followers' mail). A Scheduled article may be moved, or published at once with PATCH /update/status/{id}. `publishAt` must be in the next 365 days (else 400); only a Pending or Scheduled article (else 409).",
@@ -253,15 +214,12 @@ const moderation = operationsOf('Admin', [
     ok: written,
     errors: [404, 409],
   },
-  {
-    route: 'PATCH /make-premium/:id',
-    operationId: 'makeArticlePremium',
+  makeArticlePremium: {
     summary: 'Make an article premium (not a declined one)',
     ...moderator,
     ok: written,
     errors: [404, 409],
   },
-]);
+});
 
 /** In the order articles/routes.ts declares them. */
-export const articleOperations = [...reader, ...writer, ...history, ...moderation];

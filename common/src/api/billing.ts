@@ -22,23 +22,20 @@ import {
   switchPlanBody,
   switchPreviewQuery,
   updateCardBody,
-} from '@newsroom/common';
-import { operationsOf, wholeNumber } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
+import { wholeNumber } from './responses.js';
 
 const empty = z.object({}).strict();
 
-export const billingOperations = operationsOf('Billing', [
-  {
-    route: 'GET /subscription-plans',
-    operationId: 'subscriptionPlans',
+export const billingOperations = defineOperations('Billing', {
+  subscriptionPlans: {
     summary: 'The renewing plans (Monthly, Yearly), beside the passes of GET /plans',
     security: 'none',
     access: 'anyone',
     ok: z.array(SubscriptionPlanSchema),
   },
-  {
-    route: 'GET /billing',
-    operationId: 'billingSummary',
+  billingSummary: {
     summary: "The caller's billing: current access and why, subscription, card, payments and refunds",
     description:
       'Served from what webhooks and the last sync stored; an unfinished subscription (and a pass receipt not read yet) is read from Stripe at most once a minute per user. Counted in the budget of every route that can call Stripe, per user and per address.',
@@ -48,9 +45,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404],
     limited: true,
   },
-  {
-    route: 'POST /billing/subscription',
-    operationId: 'subscribe',
+  subscribe: {
     summary:
       'Start a subscription; confirm `intent` with Stripe.js (a pass holder gets a trial until the pass ends)',
     security: 'session',
@@ -60,9 +55,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [409, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /billing/cancel',
-    operationId: 'cancelSubscription',
+  cancelSubscription: {
     summary: "Cancel the caller's subscription at the end of the paid period",
     security: 'session',
     access: 'signed-in',
@@ -71,9 +64,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /billing/resume',
-    operationId: 'resumeSubscription',
+  resumeSubscription: {
     summary: 'Undo a cancellation before the period ends',
     security: 'session',
     access: 'signed-in',
@@ -82,9 +73,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'GET /billing/switch-preview',
-    operationId: 'previewPlanSwitch',
+  previewPlanSwitch: {
     summary: 'What switching plans charges now (prorated), before confirming',
     description:
       'The server keeps the moment it priced (`prorationDate`) for 5 minutes: POST /billing/switch charges with it.',
@@ -95,9 +84,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /billing/switch',
-    operationId: 'switchPlan',
+  switchPlan: {
     summary: 'Switch monthly ↔ yearly now, charging the prorated amount (409 when the card is declined)',
     description:
       "Prorated at the moment of the caller's last GET /billing/switch-preview for this plan, kept by the server (a `prorationDate` in the body is ignored). A preview more than 5 minutes old is refused with 409 (preview again); without a preview the switch is prorated now.",
@@ -108,9 +95,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /billing/card-setup',
-    operationId: 'startCardUpdate',
+  startCardUpdate: {
     summary: 'A SetupIntent to confirm a new card with Stripe.js (then POST /billing/card)',
     security: 'session',
     access: 'signed-in',
@@ -119,9 +104,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [502, 503],
     limited: true,
   },
-  {
-    route: 'POST /billing/card',
-    operationId: 'updateCard',
+  updateCard: {
     summary: 'Make the confirmed SetupIntent’s card the one renewals charge',
     security: 'session',
     access: 'signed-in',
@@ -130,9 +113,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'GET /admin/billing',
-    operationId: 'userBilling',
+  userBilling: {
     summary: "A user's billing, for an admin",
     security: 'session',
     access: 'admin',
@@ -141,9 +122,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404],
     limited: true,
   },
-  {
-    route: 'GET /admin/revenue',
-    operationId: 'revenueReport',
+  revenueReport: {
     summary:
       'Revenue for admins: monthly recurring revenue now, subscribers per plan, and per month (UTC) new and ended subscriptions, passes sold, refunds, disputes, gross and net (US dollars)',
     description:
@@ -154,9 +133,7 @@ export const billingOperations = operationsOf('Billing', [
     paramHints: { months: wholeNumber(REVENUE_MONTHS_MAX, REVENUE_MONTHS_DEFAULT) },
     ok: RevenueReportSchema,
   },
-  {
-    route: 'POST /admin/refunds',
-    operationId: 'refundPayment',
+  refundPayment: {
     summary: 'Refund a pass or a subscription payment in full (its time is taken back when Stripe says so)',
     security: 'session',
     access: 'admin',
@@ -165,9 +142,7 @@ export const billingOperations = operationsOf('Billing', [
     errors: [404, 409, 502, 503],
     limited: true,
   },
-  {
-    route: 'POST /admin/premium-grants',
-    operationId: 'grantPremium',
+  grantPremium: {
     summary: 'Give a reader days of premium (spent after any paid period, like a pass)',
     security: 'session',
     access: 'admin',
@@ -175,4 +150,4 @@ export const billingOperations = operationsOf('Billing', [
     ok: PremiumGrantSchema,
     errors: [404],
   },
-]);
+});

@@ -10,60 +10,53 @@ import {
   writerIdParamSchema,
   writerPageQuerySchema,
   WriterPageSchema,
-} from '@newsroom/common';
-import { operationsOf, PAGE_LIMIT, type OperationSpec } from './operation.js';
+} from '../index.js';
+import { defineOperations } from './define.js';
+import { PAGE_LIMIT } from './responses.js';
 
 const notModified = { 304: { description: 'Not modified (If-None-Match matched the ETag)' } };
 
-const followOperations = (kind: 'publisher' | 'writer'): OperationSpec[] => {
-  const Kind = kind === 'publisher' ? 'Publisher' : 'Writer';
-  const whom =
-    kind === 'publisher'
-      ? 'a publisher'
-      : 'a writer (their public id; not oneself; an account without an approved article is 404)';
-  return [
-    {
-      route: `POST /follows/${kind}s/:id`,
-      operationId: `follow${Kind}`,
-      summary: `Follow ${whom} (idempotent)`,
-      security: 'session',
-      access: 'signed-in',
-      params: followTargetParamSchemas[kind],
-      ok: FollowStateSchema,
-      errors: [404, 409],
-      limited: true,
-    },
-    {
-      route: `DELETE /follows/${kind}s/:id`,
-      operationId: `unfollow${Kind}`,
-      summary: `Stop following ${kind === 'publisher' ? 'a publisher' : 'a writer'} (idempotent)`,
-      security: 'session',
-      access: 'signed-in',
-      params: followTargetParamSchemas[kind],
-      ok: FollowStateSchema,
-      errors: [404],
-      limited: true,
-    },
-  ];
-};
+/** Following a publisher or a writer, and undoing it: the same two operations for each kind. */
+const follow = (kind: 'publisher' | 'writer') =>
+  ({
+    summary: `Follow ${
+      kind === 'publisher'
+        ? 'a publisher'
+        : 'a writer (their public id; not oneself; an account without an approved article is 404)'
+    } (idempotent)`,
+    security: 'session',
+    access: 'signed-in',
+    params: followTargetParamSchemas[kind],
+    ok: FollowStateSchema,
+    errors: [404, 409],
+    limited: true,
+  }) as const;
+const unfollow = (kind: 'publisher' | 'writer') =>
+  ({
+    summary: `Stop following ${kind === 'publisher' ? 'a publisher' : 'a writer'} (idempotent)`,
+    security: 'session',
+    access: 'signed-in',
+    params: followTargetParamSchemas[kind],
+    ok: FollowStateSchema,
+    errors: [404],
+    limited: true,
+  }) as const;
 
-export const followOperationsList = operationsOf('Follows', [
-  ...followOperations('publisher'),
-  ...followOperations('writer'),
-  {
-    route: 'GET /me/follows',
-    operationId: 'myFollows',
+export const followOperations = defineOperations('Follows', {
+  followPublisher: follow('publisher'),
+  unfollowPublisher: unfollow('publisher'),
+  followWriter: follow('writer'),
+  unfollowWriter: unfollow('writer'),
+  myFollows: {
     summary: 'The publishers and writers the caller follows, most recent first',
     security: 'session',
     access: 'signed-in',
     ok: MyFollowsSchema,
   },
-]);
+});
 
-export const readingOperations = operationsOf('Reading', [
-  {
-    route: 'GET /writers/:id',
-    operationId: 'writerPage',
+export const readingOperations = defineOperations('Reading', {
+  writerPage: {
     summary: "A writer's public page: name, photo, follower count and their approved articles",
     description:
       'Never the e-mail address. `id` is the `userInfo.writerId` of their articles’ details. Only writers (an account with at least one approved article) have a page: any other account is 404, exactly like an unknown id.',
@@ -76,9 +69,7 @@ export const readingOperations = operationsOf('Reading', [
     errors: [404],
     cached: true,
   },
-  {
-    route: 'GET /articles/related/:id',
-    operationId: 'relatedArticles',
+  relatedArticles: {
     summary:
       'Up to 4 approved articles to read next (same tags and publisher, then what its readers also read)',
     security: 'none',
@@ -88,9 +79,7 @@ export const readingOperations = operationsOf('Reading', [
     errors: [404],
     cached: true,
   },
-  {
-    route: 'GET /me/for-you',
-    operationId: 'forYou',
+  forYou: {
     summary: "The caller's personal front page, a page at a time",
     description:
       'Newest approved articles of followed publishers and writers, then of the tags the caller reads most, then trending; never one the caller has read; at most 60 in all. Kept for a minute per reader; a follow or a read drops it at once.',
@@ -101,4 +90,4 @@ export const readingOperations = operationsOf('Reading', [
     ok: ForYouPageSchema,
     responses: notModified,
   },
-]);
+});
