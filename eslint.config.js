@@ -42,6 +42,14 @@ const clientLayers = [
   ),
 ];
 
+/** An API route is served from its one declaration (common/src/api/, server/src/http/operation.ts). */
+const ROUTE_OUTSIDE_DECLARATION = {
+  selector:
+    'CallExpression[callee.object.name=/^(router|app)$/][callee.property.name=/^(get|post|put|patch|delete|all)$/]',
+  message:
+    'Declare the operation in common/src/api/ (its route in routes.ts) and mount it with serve(router, op.name, ...).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'client/e2e/.artifacts/**'] },
   js.configs.recommended,
@@ -106,7 +114,27 @@ export default tseslint.config(
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='collection']",
           message: "Only a component's repository queries collections; call its service instead.",
         },
+        ROUTE_OUTSIDE_DECLARATION,
       ],
     },
+  },
+  // The site's pages (robots.txt, the sitemap, article pages) are not operations of the API.
+  {
+    files: ['server/src/site/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='collection']",
+          message: "Only a component's repository queries collections; call its service instead.",
+        },
+      ],
+    },
+  },
+  // No function longer than a screenful or two outside tests: split it into named pieces.
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'common/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/src/test/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 );

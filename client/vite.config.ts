@@ -49,6 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir,
         emptyOutDir: true,
         chunkSizeWarningLimit: 900,
+        // dist/.vite/manifest.json: the site server reads the entry and its imports from it (first-screen-render.ts).
+        manifest: true,
         // Browsers without <link rel="modulepreload"> (Safari < 17) still run the app, just without the
         // preloads; the polyfill would otherwise cost every visitor bytes on the first paint.
         modulePreload: {

@@ -16,6 +16,8 @@ export interface FirstScreenHints {
   leadImage?: FirstScreen['leadImage'];
   /** Code only: the site draws no first screen for this page (a signed-in screen). */
   codeOnly?: true;
+  /** Its server-rendered page has a form that a browser without scripts posts to the page. */
+  form?: true;
 }
 
 /**
@@ -77,6 +79,7 @@ export function firstScreenPlugin(screens: FirstScreen[]): Plugin {
           css,
           ...(screen.leadImage ? { leadImage: screen.leadImage } : {}),
           ...(screen.codeOnly ? { codeOnly: true as const } : {}),
+          ...(screen.form ? { form: true as const } : {}),
         };
       });
       this.emitFile({

@@ -34,6 +34,8 @@ import { statsRoutes } from './stats/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { openApiRoutes, undeclaredMethods } from './openapi/routes.js';
 import { usersRoutes } from './users/routes.js';
+import { metaOperations } from '@newsroom/common/api/platform';
+import { serve } from './http/operation.js';
 
 /** User counts depend on the clock (premium expiry), so they are rebuilt at least every 5 s. */
 const USER_STATS_TTL_MS = 5_000;
@@ -140,7 +142,7 @@ export function createAppWithParts(deps: AppDeps): AppParts {
 
   // Healthy only when the store answers: a load balancer takes an instance whose database is gone
   // out of rotation instead of sending it readers.
-  app.get('/health', async (_req, res) => {
+  serve(app, metaOperations.health, async (_input, _req, res) => {
     try {
       await deps.store.ping();
       if (shared) await shared.redis.ping();

@@ -25,6 +25,11 @@ export interface FirstScreen {
    * link or a bookmark waits for one round of script loading, not a chain of lazily loaded chunks.
    */
   codeOnly?: true;
+  /**
+   * Its server-rendered page has a form (sign-in, registration, the search): a browser without
+   * scripts posts it to the page's address, which the site answers by showing the page again.
+   */
+  form?: true;
 }
 
 /**
@@ -61,6 +66,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '/all-articles',
     module: 'src/app/routes/AllArticles.tsx',
+    form: true,
     leadImage: { from: 'newest', sizes: CARD_IMAGE_SIZES },
   },
   {
@@ -69,8 +75,13 @@ export const FIRST_SCREENS: FirstScreen[] = [
     leadImage: { from: 'article', sizes: ARTICLE_IMAGE_SIZES },
   },
   { path: '/about-us', module: 'src/app/routes/AboutUs.tsx' },
-  { path: '/login', module: 'src/app/routes/Login.tsx', submitLoads: SIGN_IN_LOADS },
-  { path: '/registration', module: 'src/app/routes/Registration.tsx', submitLoads: SIGN_IN_LOADS },
+  { path: '/login', module: 'src/app/routes/Login.tsx', submitLoads: SIGN_IN_LOADS, form: true },
+  {
+    path: '/registration',
+    module: 'src/app/routes/Registration.tsx',
+    submitLoads: SIGN_IN_LOADS,
+    form: true,
+  },
   // The writer's screens people open from a link or a bookmark, and what their forms load: the tags
   // control (react-select, drawn when the writer reaches for the field) and where a post leads.
   {

@@ -1,34 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { User } from '@firebase/auth';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { SessionHooks } from '@/lib/api-client';
-import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
 import {
-  hasSignInToRestore,
-  isFirebaseLoaded,
-  loadFirebase,
-  onFirebaseLoaded,
-  rememberSignedIn,
-} from '@/lib/load-firebase';
-import { queryKeys } from '@/lib/api/keys';
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { AuthContext, ThemeContext, type AuthContextValue, type ThemeContextValue } from '@/lib/auth';
+import { hasSignInToRestore, isFirebaseLoaded, loadFirebase, rememberSignedIn } from '@/lib/load-firebase';
 import { queryClient } from '@/lib/query-client';
-import { TOKEN_KEY } from '@/lib/session-keys';
 import { Toaster, useToastsWanted } from '@/lib/toast';
 import { useHydrated } from '@/lib/hydration';
-import { initialSession, sessionReducer, SERVER_SESSION, type SessionUser } from '@/lib/session';
+import {
+  initialSession,
+  sessionReducer,
+  SERVER_SESSION,
+  type SessionAction,
+  type SessionState,
+} from '@/lib/session';
 import { applyTheme, readStoredTheme } from '@/lib/theme';
+import { apiClient, followSignIns, sessionApi, sessionHooks } from './session-sync';
 
-// The API client (axios) and the live stream load with the first screen that needs them, not with the
-// first paint (docs/decisions/lazy-firebase-auth.md).
-let apiClientModule: Promise<typeof import('@/lib/api-client')> | null = null;
-// One promise: callbacks on it run in the order they were added (hooks set, then cleared, then set).
-const apiClient = () => (apiClientModule ??= import('@/lib/api-client'));
-const sessionApi = () => import('@/lib/api/session');
+// The live stream loads with the first screen, not with the first paint
+// (docs/decisions/lazy-firebase-auth.md).
 const LiveEvents = lazy(() => import('@/features/live/LiveEvents').then((m) => ({ default: m.LiveEvents })));
-
-function toSessionUser(user: User): SessionUser {
-  return { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
-}
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -62,73 +62,8 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     if (hydrated) document.documentElement.classList.remove('restoring-session');
   }, [hydrated]);
 
-  // Sign-in state changes (docs/product.md §4): theme, user, token, admin flag, premium check. Followed from the
-  // moment Firebase is loaded, whoever loaded it; loaded here when a sign-in may need restoring.
-  useEffect(() => {
-    let current = 0;
-    let cancelled = false;
-    let unsubscribe: (() => void) | undefined;
-    const onUser = async (user: User | null) => {
-      const run = ++current;
-      const stale = () => run !== current;
-      if (!user || !user.email) {
-        rememberSignedIn(false);
-        dispatch({ type: 'signedOut' });
-        queryClient.removeQueries({ queryKey: queryKeys.private });
-        try {
-          const { clearSessionToken } = await apiClient();
-          if (!stale()) clearSessionToken();
-        } catch (error) {
-          console.error(error); // the API client could not be fetched: no renewal is planned either
-          if (!stale()) localStorage.removeItem(TOKEN_KEY);
-        }
-        return;
-      }
-      rememberSignedIn(true);
-      const email = user.email;
-      dispatch({ type: 'setDarkMode', darkMode: readStoredTheme() === 'dark' });
-      dispatch({ type: 'signedIn', user: toSessionUser(user) });
-      try {
-        const [{ saveSessionToken }, { fetchIsAdmin, fetchIsPremium, removeSubscription, requestToken }] =
-          await Promise.all([apiClient(), sessionApi()]);
-        const token = await requestToken(email, await user.getIdToken());
-        if (stale()) return;
-        saveSessionToken(token);
-        dispatch({ type: 'tokenSaved' });
-        const isAdmin = await fetchIsAdmin(email);
-        if (stale()) return;
-        dispatch({ type: 'adminChecked', isAdmin });
-        const premium = await fetchIsPremium(email);
-        if (stale()) return;
-        if (!premium) await removeSubscription(email);
-        if (stale()) return;
-        dispatch({ type: 'premiumChecked', subscribed: premium });
-      } catch (error) {
-        console.error(error);
-        if (!stale()) dispatch({ type: 'checksFailed' });
-      }
-    };
-    const follow = () => {
-      loadFirebase().then(
-        (firebase) => {
-          if (cancelled || unsubscribe) return;
-          unsubscribe = firebase.onAuthStateChanged(firebase.auth, (user) => void onUser(user));
-        },
-        (error: unknown) => {
-          // Firebase could not be fetched (offline): public pages still work, signed out for now.
-          console.error(error);
-          if (!cancelled) dispatch({ type: 'checksFailed' });
-        },
-      );
-    };
-    const stopWaiting = onFirebaseLoaded(follow);
-    if (hasSignInToRestore()) follow();
-    return () => {
-      cancelled = true;
-      stopWaiting();
-      unsubscribe?.();
-    };
-  }, []);
+  // Sign-in state changes: theme, user, token, admin flag, premium check.
+  useEffect(() => followSignIns(dispatch), []);
 
   const logOut = useCallback(async () => {
     // Nothing to sign out of when Firebase was never needed (a signed-out visitor's stray 401).
@@ -143,34 +78,7 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
 
   useEffect(() => {
     let active = true;
-    const hooks: SessionHooks = {
-      // Renewal of our JWT: a fresh ID token proves the Firebase sign-in still stands (not signed out,
-      // not disabled or deleted); getIdToken(true) rejects otherwise, and the API client logs out.
-      freshIdentity: async () => {
-        const auth = await (await loadFirebase()).restoredAuth();
-        const user = auth.currentUser;
-        if (!user?.email) throw new Error('Not signed in');
-        return { email: user.email, idToken: await user.getIdToken(true) };
-      },
-      onExpired: async () => {
-        await logOut();
-        onSessionExpired();
-      },
-      // A 402 on premium content: the subscription ended while signed in. Same as a false premium
-      // check at sign-in: subscribed becomes false and the expired subscription is removed on the server.
-      onNeedPremium: () => {
-        const { user, subscribed } = stateRef.current;
-        if (!user?.email || !subscribed) return;
-        const email = user.email;
-        dispatch({ type: 'subscriptionEnded' });
-        Promise.all([sessionApi(), import('@/lib/api/stale')])
-          .then(async ([{ removeSubscription }, { invalidate, staleAfter }]) => {
-            await removeSubscription(email);
-            await invalidate(queryClient, staleAfter.premiumChanged(email));
-          })
-          .catch((error: unknown) => console.error(error));
-      },
-    };
+    const hooks = sessionHooks({ stateRef, dispatch, logOut, onSessionExpired });
     // Set as soon as the API client exists: it is loaded (and can answer 401) only after this runs.
     void apiClient().then(({ setSessionHooks }) => {
       if (active) setSessionHooks(hooks);
@@ -181,10 +89,32 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
     };
   }, [logOut, onSessionExpired]);
 
-  const { loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, darkMode } = hydrated
-    ? state
-    : SERVER_SESSION;
-  const value = useMemo<AuthContextValue>(
+  const drawn = hydrated ? state : SERVER_SESSION;
+  const value = useAuthValue(drawn, stateRef, dispatch, logOut);
+  const { darkMode } = drawn;
+  const theme = useMemo<ThemeContextValue>(
+    // Toggles the theme the page has (the reducer's), not the one drawn: until the switch to the
+    // reader's session the toggle is drawn in the server's theme, which may not be the page's.
+    () => ({ darkMode, toggleDarkMode: () => dispatch({ type: 'toggleDarkMode' }) }),
+    [darkMode],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      <ThemeContext.Provider value={theme}>{children}</ThemeContext.Provider>
+    </AuthContext.Provider>
+  );
+}
+
+/** The session drawn and what screens do with it (AuthContext); a new value only when what is drawn changes. */
+function useAuthValue(
+  drawn: SessionState,
+  stateRef: RefObject<SessionState>,
+  dispatch: Dispatch<SessionAction>,
+  logOut: () => Promise<void>,
+): AuthContextValue {
+  const { loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading } = drawn;
+  return useMemo<AuthContextValue>(
     () => ({
       loading,
       user,
@@ -192,26 +122,9 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
       subscriptionLoading,
       isAdmin,
       adminLoading,
-      signIn: async (email, password) => {
-        const firebase = await loadFirebase();
-        await firebase.signInWithEmailAndPassword(firebase.auth, email, password);
-      },
-      signInWithGoogle: async () => {
-        const { user } = await (await loadFirebase()).signInWithGooglePopup();
-        try {
-          const { registerGoogleUser } = await import('@/lib/api/session');
-          await registerGoogleUser(
-            { name: user.displayName ?? '', email: user.email ?? '', photoURL: user.photoURL ?? '' },
-            await user.getIdToken(),
-          );
-        } catch (error) {
-          console.error(error);
-        }
-      },
-      createUser: async (email, password) => {
-        const firebase = await loadFirebase();
-        await firebase.createUserWithEmailAndPassword(firebase.auth, email, password);
-      },
+      signIn,
+      signInWithGoogle,
+      createUser,
       updateUserProfile: async (name, photoURL) => {
         const firebase = await loadFirebase();
         const user = (await firebase.restoredAuth()).currentUser;
@@ -219,11 +132,7 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
         await firebase.updateProfile(user, { displayName: name, photoURL });
         dispatch({ type: 'profileUpdated', displayName: name, photoURL });
       },
-      getIdToken: async () => {
-        const user = (await (await loadFirebase()).restoredAuth()).currentUser;
-        if (!user) throw new Error('Not signed in');
-        return user.getIdToken();
-      },
+      getIdToken,
       logOut,
       markSubscribed: () => dispatch({ type: 'subscribed' }),
       refreshPremium: () => {
@@ -239,20 +148,40 @@ export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) 
           .catch((error: unknown) => console.error(error));
       },
     }),
-    [loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, logOut],
+    [loading, user, subscribed, subscriptionLoading, isAdmin, adminLoading, logOut, stateRef, dispatch],
   );
-  const theme = useMemo<ThemeContextValue>(
-    // Toggles the theme the page has (the reducer's), not the one drawn: until the switch to the
-    // reader's session the toggle is drawn in the server's theme, which may not be the page's.
-    () => ({ darkMode, toggleDarkMode: () => dispatch({ type: 'toggleDarkMode' }) }),
-    [darkMode],
-  );
+}
 
-  return (
-    <AuthContext.Provider value={value}>
-      <ThemeContext.Provider value={theme}>{children}</ThemeContext.Provider>
-    </AuthContext.Provider>
-  );
+// The Firebase account actions that need no session state: a sign-in they cause reaches the session
+// through followSignIns.
+
+async function signIn(email: string, password: string) {
+  const firebase = await loadFirebase();
+  await firebase.signInWithEmailAndPassword(firebase.auth, email, password);
+}
+
+async function signInWithGoogle() {
+  const { user } = await (await loadFirebase()).signInWithGooglePopup();
+  try {
+    const { registerGoogleUser } = await import('@/lib/api/session');
+    await registerGoogleUser(
+      { name: user.displayName ?? '', email: user.email ?? '', photoURL: user.photoURL ?? '' },
+      await user.getIdToken(),
+    );
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+async function createUser(email: string, password: string) {
+  const firebase = await loadFirebase();
+  await firebase.createUserWithEmailAndPassword(firebase.auth, email, password);
+}
+
+async function getIdToken() {
+  const user = (await (await loadFirebase()).restoredAuth()).currentUser;
+  if (!user) throw new Error('Not signed in');
+  return user.getIdToken();
 }
 
 /** What the app adds to every page once it runs: the live stream and, once a toast is asked for, the toasts' container. */

@@ -29,7 +29,7 @@ const registration = () =>
     limited: true,
   }) as const;
 
-const auth = defineOperations('Auth', {
+export const authOperations = defineOperations('Auth', {
   signIn: {
     summary: 'Exchange a Firebase ID token for a session JWT',
     security: 'firebase',
@@ -78,12 +78,25 @@ const auth = defineOperations('Auth', {
   },
 });
 
-const users = defineOperations('Users', {
+/** An admin gives or takes a role (each answers its own named body). */
+const roleChange = (summary: string) =>
+  ({
+    summary,
+    security: 'session',
+    access: 'admin',
+    params: idParamSchema,
+    invalid: { params: 'Malformed id' },
+    ok: R.message({ modifiedCount: int }),
+    errors: [404],
+  }) as const;
+
+export const userOperations = defineOperations('Users', {
   getProfile: {
     summary: 'A profile',
     security: 'session',
     access: 'self-or-admin',
     params: z.object({ email: emailSchema }),
+    invalid: { params: 'Invalid email' },
     ok: R.UserSchema,
     errors: [404],
   },
@@ -92,6 +105,7 @@ const users = defineOperations('Users', {
     security: 'session',
     access: 'self',
     params: z.object({ email: emailSchema }),
+    invalid: { params: 'Invalid email' },
     body: profileUpdateSchema,
     ok: R.UserSchema,
     errors: [404, 429],
@@ -104,32 +118,7 @@ const users = defineOperations('Users', {
     paramHints: { limit: PAGE_LIMIT },
     ok: z.object({ users: z.array(R.UserSchema), totalPages: int }),
   },
-  makeAdmin: {
-    summary: 'Make a user an admin',
-    security: 'session',
-    access: 'admin',
-    params: idParamSchema,
-    ok: R.message({ modifiedCount: int }),
-    errors: [404],
-  },
-  makeEditor: {
-    summary: 'Make a user an editor: they moderate articles, nothing else of the admin area',
-    security: 'session',
-    access: 'admin',
-    params: idParamSchema,
-    ok: R.message({ modifiedCount: int }),
-    errors: [404],
-  },
-  removeEditor: {
-    summary: 'Take the editor role back',
-    security: 'session',
-    access: 'admin',
-    params: idParamSchema,
-    ok: R.message({ modifiedCount: int }),
-    errors: [404],
-  },
+  makeAdmin: roleChange('Make a user an admin'),
+  makeEditor: roleChange('Make a user an editor: they moderate articles, nothing else of the admin area'),
+  removeEditor: roleChange('Take the editor role back'),
 });
-
-/** In the order auth/routes.ts and users/routes.ts declare them. */
-export const authOperations = auth;
-export const userOperations = users;

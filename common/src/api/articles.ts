@@ -1,4 +1,4 @@
-/** The article routes of the OpenAPI document (see registry.ts): reading, writing, moderating. */
+/** The article operations: reading, writing, history, moderating (how one is declared: define.ts). */
 import { z } from 'zod';
 import {
   adminPageQuerySchema,
@@ -23,7 +23,14 @@ import * as R from './responses.js';
 
 const cards = R.ArticleCardList;
 const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
-const moderator = { security: 'session', access: 'moderator', params: idParamSchema } as const;
+/** A malformed id is answered 400 'Malformed id'. */
+const malformedId = { params: 'Malformed id' } as const;
+const moderator = {
+  security: 'session',
+  access: 'moderator',
+  params: idParamSchema,
+  invalid: malformedId,
+} as const;
 
 export const articleReadOperations = defineOperations('Articles', {
   trendingArticles: {
@@ -45,6 +52,7 @@ export const articleReadOperations = defineOperations('Articles', {
     security: 'none',
     access: 'anyone',
     params: idParamSchema,
+    invalid: malformedId,
     ok: R.ArticleTeaserSchema,
     errors: [404],
     cached: true,
@@ -83,6 +91,7 @@ export const articleReadOperations = defineOperations('Articles', {
     security: 'session',
     access: 'signed-in',
     params: idParamSchema,
+    invalid: malformedId,
     ok: z.union([R.ArticleSchema, R.PublicArticleSchema.extend({ meter: MeterSchema.optional() })]),
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
     errors: [402, 404],
@@ -92,6 +101,7 @@ export const articleReadOperations = defineOperations('Articles', {
     security: 'session',
     access: 'signed-in',
     params: idParamSchema,
+    invalid: malformedId,
     ok: z.object({ counted: z.boolean(), totalViewCount: z.number().int() }),
     errors: [402, 404],
     limited: true,
@@ -131,6 +141,7 @@ export const writerOperations = defineOperations('Writer', {
     security: 'session',
     access: 'owner',
     params: idParamSchema,
+    invalid: malformedId,
     body: updateArticleBodySchema,
     ok: written,
     errors: [404, 409, 429],
@@ -140,6 +151,7 @@ export const writerOperations = defineOperations('Writer', {
     security: 'session',
     access: 'owner',
     params: idParamSchema,
+    invalid: malformedId,
     ok: R.message({ deletedCount: z.number().int() }),
     errors: [404],
   },
@@ -153,6 +165,7 @@ export const historyOperations = defineOperations('Writer', {
     security: 'session',
     access: 'owner-or-moderator',
     params: idParamSchema,
+    invalid: malformedId,
     ok: z.array(R.ArticleRevisionSchema),
     errors: [404],
   },
@@ -163,6 +176,7 @@ export const historyOperations = defineOperations('Writer', {
     security: 'session',
     access: 'owner-or-moderator',
     params: revisionParamSchema,
+    invalid: { params: 'Malformed id or revision number' },
     ok: written,
     errors: [404, 409, 429],
   },

@@ -1,6 +1,6 @@
 /**
- * The subscription and billing routes (billing/routes.ts; docs/decisions/subscriptions.md), declared
- * for the OpenAPI document like every other route (registry.ts).
+ * The subscription and billing operations (served by server/src/billing/routes.ts;
+ * docs/decisions/subscriptions.md); how one is declared: define.ts.
  */
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-/** Comments in the OpenAPI document (see registry.ts; docs/decisions/comments.md). */
+/** Comments' operations (how one is declared: define.ts; docs/decisions/comments.md). */
 import {
   AdminCommentCountsSchema,
   AdminCommentListSchema,
@@ -21,8 +21,14 @@ import {
 import { defineOperations } from './define.js';
 import { PAGE_LIMIT } from './responses.js';
 
-const own = { security: 'session', access: 'signed-in', params: idParamSchema } as const;
-const admin = { security: 'session', access: 'admin', params: idParamSchema } as const;
+const malformedId = { params: 'Malformed id' } as const;
+const own = {
+  security: 'session',
+  access: 'signed-in',
+  params: idParamSchema,
+  invalid: malformedId,
+} as const;
+const admin = { security: 'session', access: 'admin', params: idParamSchema, invalid: malformedId } as const;
 
 export const commentOperations = defineOperations('Comments', {
   articleComments: {
@@ -32,6 +38,7 @@ export const commentOperations = defineOperations('Comments', {
     security: 'optionalSession',
     access: 'anyone',
     params: idParamSchema,
+    invalid: malformedId,
     query: commentsQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: CommentPageSchema,

@@ -1,4 +1,4 @@
-/** The drafts routes of the OpenAPI document (see registry.ts): a writer's autosaved forms. */
+/** The drafts' operations: a writer's autosaved forms (how one is declared: define.ts). */
 import { DraftListSchema, DraftSchema, draftBodySchema, draftKeyParamSchema } from '../index.js';
 import { defineOperations } from './define.js';
 import * as R from './responses.js';

@@ -1,4 +1,4 @@
-/** Gift links in the OpenAPI document (see registry.ts; docs/decisions/gift-links-and-meter.md). */
+/** Gift links' operations (how one is declared: define.ts; docs/decisions/gift-links-and-meter.md). */
 import {
   createGiftLinkBodySchema,
   CreatedGiftLinkSchema,
@@ -33,6 +33,7 @@ export const giftOperations = defineOperations('Gift links', {
     security: 'session',
     access: 'signed-in',
     params: idParamSchema,
+    invalid: { params: 'Malformed id' },
     ok: GiftLinkSchema,
     errors: [404],
   },

@@ -1,4 +1,4 @@
-/** Mail preferences, history and the signed mail links in the OpenAPI document (see registry.ts). */
+/** Mail preferences, history and the signed mail links (how an operation is declared: define.ts). */
 import {
   MailHistorySchema,
   MailPreferencesInputSchema,
@@ -49,6 +49,7 @@ export const mailOperations = defineOperations('Mail', {
     security: 'none',
     access: 'anyone',
     query: mailTokenQuerySchema,
+    invalid: { query: 'This link is not valid' },
     responses: htmlPage('A page asking to confirm'),
     limited: true,
   },
@@ -57,6 +58,7 @@ export const mailOperations = defineOperations('Mail', {
     security: 'none',
     access: 'anyone',
     query: mailTokenQuerySchema,
+    invalid: { query: 'This link is not valid' },
     responses: htmlPage('The digest is confirmed'),
     limited: true,
   },
@@ -65,6 +67,7 @@ export const mailOperations = defineOperations('Mail', {
     security: 'none',
     access: 'anyone',
     query: mailTokenQuerySchema,
+    invalid: { query: 'This link is not valid' },
     responses: htmlPage('A page asking to unsubscribe'),
     limited: true,
   },
@@ -75,6 +78,7 @@ export const mailOperations = defineOperations('Mail', {
     security: 'none',
     access: 'anyone',
     query: mailTokenQuerySchema,
+    invalid: { query: 'This link is not valid' },
     responses: htmlPage('Unsubscribed'),
     limited: true,
   },

@@ -1,4 +1,4 @@
-/** Follows, writers' pages, "For you" and related reading in the OpenAPI document (see registry.ts). */
+/** Follows, writers' pages, "For you" and related reading (how an operation is declared: define.ts). */
 import {
   followTargetParamSchemas,
   FollowStateSchema,
@@ -27,6 +27,7 @@ const follow = (kind: 'publisher' | 'writer') =>
     security: 'session',
     access: 'signed-in',
     params: followTargetParamSchemas[kind],
+    invalid: { params: 'Malformed id' },
     ok: FollowStateSchema,
     errors: [404, 409],
     limited: true,
@@ -37,6 +38,7 @@ const unfollow = (kind: 'publisher' | 'writer') =>
     security: 'session',
     access: 'signed-in',
     params: followTargetParamSchemas[kind],
+    invalid: { params: 'Malformed id' },
     ok: FollowStateSchema,
     errors: [404],
     limited: true,
@@ -63,6 +65,7 @@ export const readingOperations = defineOperations('Reading', {
     security: 'none',
     access: 'anyone',
     params: writerIdParamSchema,
+    invalid: { params: 'Malformed id' },
     query: writerPageQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: WriterPageSchema,
@@ -75,6 +78,7 @@ export const readingOperations = defineOperations('Reading', {
     security: 'none',
     access: 'anyone',
     params: idParamSchema,
+    invalid: { params: 'Malformed id' },
     ok: RelatedArticlesSchema,
     errors: [404],
     cached: true,

@@ -53,7 +53,8 @@ export const NeedPremiumBody = z
   .meta({ description: 'Premium required: the client offers a subscription and never signs out.' });
 
 /** Plain messages with a count, as the original API answered its writes. */
-export const message = (extra: z.ZodRawShape = {}) => z.object({ message: z.string(), ...extra });
+export const message = <Extra extends z.ZodRawShape = Record<never, never>>(extra: Extra = {} as Extra) =>
+  z.object({ message: z.string(), ...extra });
 
 /** What `limit`'s refinement accepts, as a hint (JSON Schema cannot see a refinement). */
 export const PAGE_LIMIT = { enum: PAGE_SIZES.map(String) };

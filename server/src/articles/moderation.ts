@@ -11,62 +11,33 @@ import { createModerationQueue } from './moderation-queue.js';
 import type { ArticleBase } from './service-base.js';
 import { isApproved, type Article } from './types.js';
 
-export function articleModeration({ repo, load, nowIso, deps }: ArticleBase) {
+/** Moderation decides on Pending articles only (docs/roles.md, the transitions table). */
+function assertPending(article: Article): void {
+  if (article.status === 'Pending') return;
+  throw new Conflict(
+    article.status === 'Changes requested'
+      ? 'Changes were requested: the writer edits the article first'
+      : `The article is already ${isApproved(article) ? 'Approved' : article.status}`,
+  );
+}
+
+type EventOutbox = ReturnType<typeof createEventOutbox>;
+
+export function articleModeration(base: ArticleBase) {
+  const queue = createModerationQueue(base.repo);
+  const outbox = createEventOutbox(base.deps.store);
+  return {
+    /** GET /all-articles/counts and GET /all-articles/data (docs/decisions/moderation-order.md). */
+    moderationCounts: queue.counts,
+    adminPage: queue.page,
+    ...publishing(base, outbox),
+    ...sendingBack(base, outbox),
+  };
+}
+
+/** Pending (or Scheduled) → Approved: now, at a chosen time, or when that time comes. */
+function publishing({ repo, load, nowIso, deps }: ArticleBase, outbox: EventOutbox) {
   const { events } = deps;
-  const queue = createModerationQueue(repo);
-  const outbox = createEventOutbox(deps.store);
-
-  /** Moderation decides on Pending articles only (docs/roles.md, the transitions table). */
-  const assertPending = (article: Article) => {
-    if (article.status === 'Pending') return;
-    throw new Conflict(
-      article.status === 'Changes requested'
-        ? 'Changes were requested: the writer edits the article first'
-        : `The article is already ${isApproved(article) ? 'Approved' : article.status}`,
-    );
-  };
-
-  /** Pending → declined or changes requested, with what the moderator said to the writer. */
-  /**
-   * A moderation's update and, in the same commit, the outbox entry of the writer's mail about it
-   * (docs/decisions/event-outbox.md): `mailOf` says which mail; it goes once the article holds
-   * `expect` (an entry beside an update that lost a race makes none).
-   */
-  const moderate = async (
-    article: Article,
-    filter: Record<string, unknown>,
-    set: Partial<Article>,
-    expect: Record<string, string>,
-    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
-  ): Promise<Article | null> => {
-    const facts = articleFacts(article);
-    const [updated] = await Promise.all([
-      repo.updateIf(article._id, filter, set),
-      facts.writer
-        ? outbox.recordMail({ to: facts.writer, ...mailOf(facts) }, article._id, expect, nowIso())
-        : undefined,
-    ]);
-    return updated;
-  };
-
-  const sendBack = async (
-    id: string,
-    set: Partial<Article> & { status: string },
-    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
-    expect: Record<string, string> = {},
-  ): Promise<Article> => {
-    const article = await load(id);
-    assertPending(article);
-    const updated = await moderate(
-      article,
-      { status: 'Pending' },
-      set,
-      { status: set.status, ...expect },
-      mailOf,
-    );
-    if (!updated) throw new Conflict('The article was moderated meanwhile');
-    return updated;
-  };
 
   /**
    * An approval: the article updated while it still matches `expect`, and its follow-ups' outbox
@@ -93,10 +64,6 @@ export function articleModeration({ repo, load, nowIso, deps }: ArticleBase) {
   };
 
   return {
-    /** GET /all-articles/counts and GET /all-articles/data (docs/decisions/moderation-order.md). */
-    moderationCounts: queue.counts,
-    adminPage: queue.page,
-
     /** PATCH /update/status/{id}: Pending (or Scheduled: published now) → Approved. */
     async approve(id: string): Promise<Article> {
       const article = await load(id);
@@ -150,7 +117,58 @@ export function articleModeration({ repo, load, nowIso, deps }: ArticleBase) {
       }
       return published;
     },
+  };
+}
 
+/**
+ * Pending → declined, changes requested or made premium, with the writer's mail about it (what the
+ * moderator said to them).
+ */
+function sendingBack({ repo, load, nowIso, deps }: ArticleBase, outbox: EventOutbox) {
+  const { events } = deps;
+
+  /**
+   * A moderation's update and, in the same commit, the outbox entry of the writer's mail about it
+   * (docs/decisions/event-outbox.md): `mailOf` says which mail; it goes once the article holds
+   * `expect` (an entry beside an update that lost a race makes none).
+   */
+  const moderate = async (
+    article: Article,
+    filter: Record<string, unknown>,
+    set: Partial<Article>,
+    expect: Record<string, string>,
+    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
+  ): Promise<Article | null> => {
+    const facts = articleFacts(article);
+    const [updated] = await Promise.all([
+      repo.updateIf(article._id, filter, set),
+      facts.writer
+        ? outbox.recordMail({ to: facts.writer, ...mailOf(facts) }, article._id, expect, nowIso())
+        : undefined,
+    ]);
+    return updated;
+  };
+
+  const sendBack = async (
+    id: string,
+    set: Partial<Article> & { status: string },
+    mailOf: (facts: ArticleFacts) => { key: string; mail: TransactionalMail },
+    expect: Record<string, string> = {},
+  ): Promise<Article> => {
+    const article = await load(id);
+    assertPending(article);
+    const updated = await moderate(
+      article,
+      { status: 'Pending' },
+      set,
+      { status: set.status, ...expect },
+      mailOf,
+    );
+    if (!updated) throw new Conflict('The article was moderated meanwhile');
+    return updated;
+  };
+
+  return {
     /** PATCH /article/decline/{id}: Pending → Declined with its reason. */
     async decline(id: string, decliningReason: string): Promise<Article> {
       const updated = await sendBack(

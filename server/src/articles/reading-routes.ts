@@ -1,16 +1,10 @@
 import { Router } from 'express';
-import {
-  forYouQuerySchema,
-  idParamSchema,
-  writerIdParamSchema,
-  writerPageQuerySchema,
-  type ForYouCard,
-  type ForYouPage,
-} from '@newsroom/common';
+import type { ForYouCard, ForYouPage } from '@newsroom/common';
+import { readingOperations as op } from '@newsroom/common/api/reading';
 import { answerOf, CacheGroup, sendCached, type CachedAnswer } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
 import { NotFound } from '../errors.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 
 /**
  * What to read next (docs/decisions/follows-and-feed.md): a writer's public page and related reading
@@ -21,11 +15,8 @@ export function readingRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { recommendations } = ctx.services;
   const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
-  const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
 
-  router.get('/writers/:id', async (req, res) => {
-    const { id } = parseInput(writerIdParamSchema, req.params, 'Malformed id');
-    const { page, limit } = parseInput(writerPageQuerySchema, req.query);
+  serve(router, op.writerPage, async ({ params: { id }, query: { page, limit } }, req, res) => {
     const answer = await ctx.cache.get(
       CacheGroup.writers,
       `${id}|${page}|${limit}`,
@@ -35,8 +26,7 @@ export function readingRoutes(ctx: RouteContext): Router {
     sendCached(req, res, answer);
   });
 
-  router.get('/articles/related/:id', async (req, res) => {
-    const id = idOf(req.params);
+  serve(router, op.relatedArticles, async ({ params: { id } }, req, res) => {
     const answer = await ctx.cache.get(
       CacheGroup.related,
       id,
@@ -52,8 +42,7 @@ export function readingRoutes(ctx: RouteContext): Router {
 
   // One list per reader (the cached answer's meta); each page a slice of it, made once per list.
   const pagesOf = new WeakMap<CachedAnswer<ForYouCard[]>, Map<string, CachedAnswer>>();
-  router.get('/me/for-you', ctx.guards.requireUserRecord, async (req, res) => {
-    const { page, limit } = parseInput(forYouQuerySchema, req.query);
+  serve(router, op.forYou, ctx.guards.requireUserRecord, async ({ query: { page, limit } }, req, res) => {
     const reader = req.currentUser!.email;
     const list = await ctx.cache.get(CacheGroup.forYou, reader, async () => ({
       value: null,

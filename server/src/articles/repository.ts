@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DuplicateKeyError, type Filter, type Store } from '../store/port.js';
+import { DuplicateKeyError, type Collection, type Filter, type Store } from '../store/port.js';
 import type { Article, ViewRecord } from './types.js';
 
 /** Card fields only: lists never load what the cards do not show. */
@@ -38,39 +38,9 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The only place that builds queries on `articles` and `views`. */
-export function createArticleRepository(store: Store) {
-  const articles = () => store.collection<Article>('articles');
-  const views = () => store.collection<ViewRecord>('views');
-  /**
-   * The view windows this repository is claiming right now (see beginView): the article service,
-   * built once per app (services.ts), holds the one repository that counts views.
-   */
-  const claimingViews = new Set<string>();
-
+/** Reads of approved articles only: the public lists, the sitemap, recommendations, writers' pages. */
+function approvedQueries(articles: () => Collection<Article>) {
   return {
-    findById(id: string): Promise<Article | null> {
-      return articles().findOne({ _id: id });
-    },
-
-    insert(article: Article): Promise<void> {
-      return articles().insertOne(article);
-    },
-
-    countByAuthor(email: string): Promise<number> {
-      return articles().countDocuments({ 'userInfo.email': email });
-    },
-
-    /** The ids of the author's articles (index {userInfo.email}). */
-    async idsByAuthor(email: string): Promise<string[]> {
-      const rows = await articles().find({ 'userInfo.email': email }, { projection: { _id: 1 } });
-      return rows.map((a) => a._id);
-    },
-
-    listByAuthor(email: string): Promise<Article[]> {
-      return articles().find({ 'userInfo.email': email }, { sort: { createdAt: -1, _id: -1 } });
-    },
-
     /** Approved articles, newest first; search is plain text (regex-escaped), tags match any-of. */
     listApproved(filter: ApprovedFilter, page: number, limit: number): Promise<Article[]> {
       const query: Filter = { status: 'Approved' };
@@ -182,6 +152,133 @@ export function createArticleRepository(store: Store) {
         { sort: { totalViewCount: -1, _id: -1 }, limit, projection: CARD_PROJECTION },
       );
     },
+  };
+}
+
+/**
+ * Counting views: one per viewer per article per window. Each (article, viewer) pair has one window
+ * record whose _id is derived from the pair.
+ */
+function viewCounting(
+  store: Store,
+  articles: () => Collection<Article>,
+  views: () => Collection<ViewRecord>,
+) {
+  /**
+   * The view windows this repository is claiming right now (see beginView): the article service,
+   * built once per app (services.ts), holds the one repository that counts views.
+   */
+  const claimingViews = new Set<string>();
+  const increment = (articleId: string) =>
+    articles().findOneAndUpdate({ _id: articleId }, { $inc: { totalViewCount: 1 } });
+
+  /**
+   * Several processes may write: the window is claimed first, conditionally, so a race between
+   * them counts once; the `_id`'s uniqueness settles two first views. False: not this view's to count.
+   */
+  async function claimShared(window: ViewRecord, cutoffIso: string): Promise<boolean> {
+    const moved = await views().findOneAndUpdate(
+      { _id: window._id, lastCountedAt: { $lte: cutoffIso } },
+      { $set: { lastCountedAt: window.lastCountedAt } },
+    );
+    if (moved) return true;
+    try {
+      await views().insertOne(window);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * One process owns the embedded store: a window being claimed is known here, so the claim
+   * needs no durable answer before the count is written beside it.
+   */
+  async function beginEmbedded(
+    window: ViewRecord,
+    cutoffIso: string,
+  ): Promise<{ counted: Promise<Article | null> } | null> {
+    const { _id } = window;
+    if (claimingViews.has(_id)) return null;
+    claimingViews.add(_id);
+    let claim: Promise<unknown> | null = null;
+    try {
+      const kept = await views().findOne({ _id });
+      if (kept && kept.lastCountedAt > cutoffIso) return null;
+      claim = kept
+        ? views().updateOne({ _id }, { $set: { lastCountedAt: window.lastCountedAt } })
+        : views().insertOne(window);
+      const counted = Promise.all([claim, increment(window.articleId)]).then(([, article]) => article);
+      return { counted };
+    } finally {
+      if (claim) void claim.finally(() => claimingViews.delete(_id)).catch(() => undefined);
+      else claimingViews.delete(_id);
+    }
+  }
+
+  return {
+    /** Drops the view windows counted at or before `cutoffIso` (they no longer hold back a count). */
+    async deleteViewWindowsBefore(cutoffIso: string): Promise<number> {
+      const { deletedCount } = await views().deleteMany({ lastCountedAt: { $lte: cutoffIso } });
+      return deletedCount;
+    },
+
+    /**
+     * Starts counting one view per viewer per article per window. Null when the view falls inside the
+     * current window (nothing is written); else `counted` settles once the view is durable, with the
+     * article after its `$inc` (null if it is gone). The caller may issue writes of its own before
+     * awaiting it: on the embedded engine they share one durable commit
+     * (docs/decisions/one-commit-per-view.md).
+     */
+    async beginView(
+      articleId: string,
+      viewerEmail: string,
+      nowIso: string,
+      cutoffIso: string,
+    ): Promise<{ counted: Promise<Article | null> } | null> {
+      const window: ViewRecord = {
+        _id: viewWindowId(articleId, viewerEmail),
+        articleId,
+        email: viewerEmail,
+        lastCountedAt: nowIso,
+      };
+      if (store.kind === 'embedded') return beginEmbedded(window, cutoffIso);
+      if (!(await claimShared(window, cutoffIso))) return null;
+      return { counted: increment(articleId) };
+    },
+  };
+}
+
+/** The only place that builds queries on `articles` and `views`. */
+export function createArticleRepository(store: Store) {
+  const articles = () => store.collection<Article>('articles');
+  const views = () => store.collection<ViewRecord>('views');
+
+  return {
+    findById(id: string): Promise<Article | null> {
+      return articles().findOne({ _id: id });
+    },
+
+    insert(article: Article): Promise<void> {
+      return articles().insertOne(article);
+    },
+
+    countByAuthor(email: string): Promise<number> {
+      return articles().countDocuments({ 'userInfo.email': email });
+    },
+
+    /** The ids of the author's articles (index {userInfo.email}). */
+    async idsByAuthor(email: string): Promise<string[]> {
+      const rows = await articles().find({ 'userInfo.email': email }, { projection: { _id: 1 } });
+      return rows.map((a) => a._id);
+    },
+
+    listByAuthor(email: string): Promise<Article[]> {
+      return articles().find({ 'userInfo.email': email }, { sort: { createdAt: -1, _id: -1 } });
+    },
+
+    ...approvedQueries(articles),
 
     countWithStatus(status: string): Promise<number> {
       return articles().countDocuments({ status });
@@ -253,63 +350,6 @@ export function createArticleRepository(store: Store) {
       return rows.flatMap((a) => [a.articleImage, a.userInfo?.image]).filter((u) => typeof u === 'string');
     },
 
-    /** Drops the view windows counted at or before `cutoffIso` (they no longer hold back a count). */
-    async deleteViewWindowsBefore(cutoffIso: string): Promise<number> {
-      const { deletedCount } = await views().deleteMany({ lastCountedAt: { $lte: cutoffIso } });
-      return deletedCount;
-    },
-
-    /**
-     * Starts counting one view per viewer per article per window. Each (article, viewer) pair has one
-     * window record whose _id is derived from the pair. Null when the view falls inside the current
-     * window (nothing is written); else `counted` settles once the view is durable, with the article
-     * after its `$inc` (null if it is gone). The caller may issue writes of its own before awaiting it:
-     * on the embedded engine they share one durable commit (docs/decisions/one-commit-per-view.md).
-     */
-    async beginView(
-      articleId: string,
-      viewerEmail: string,
-      nowIso: string,
-      cutoffIso: string,
-    ): Promise<{ counted: Promise<Article | null> } | null> {
-      const _id = viewWindowId(articleId, viewerEmail);
-      const increment = () =>
-        articles().findOneAndUpdate({ _id: articleId }, { $inc: { totalViewCount: 1 } });
-      if (store.kind !== 'embedded') {
-        // Several processes may write: the window is claimed first, conditionally, so a race between
-        // them counts once; the `_id`'s uniqueness settles two first views.
-        const moved = await views().findOneAndUpdate(
-          { _id, lastCountedAt: { $lte: cutoffIso } },
-          { $set: { lastCountedAt: nowIso } },
-        );
-        if (!moved) {
-          try {
-            await views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
-          } catch (err) {
-            if (err instanceof DuplicateKeyError) return null;
-            throw err;
-          }
-        }
-        return { counted: increment() };
-      }
-      // One process owns the embedded store: a window being claimed is known here, so the claim
-      // needs no durable answer before the count is written beside it.
-      const claiming = claimingViews;
-      if (claiming.has(_id)) return null;
-      claiming.add(_id);
-      let claim: Promise<unknown> | null = null;
-      try {
-        const window = await views().findOne({ _id });
-        if (window && window.lastCountedAt > cutoffIso) return null;
-        claim = window
-          ? views().updateOne({ _id }, { $set: { lastCountedAt: nowIso } })
-          : views().insertOne({ _id, articleId, email: viewerEmail, lastCountedAt: nowIso });
-        const counted = Promise.all([claim, increment()]).then(([, article]) => article);
-        return { counted };
-      } finally {
-        if (claim) void claim.finally(() => claiming.delete(_id)).catch(() => undefined);
-        else claiming.delete(_id);
-      }
-    },
+    ...viewCounting(store, articles, views),
   };
 }

@@ -1,20 +1,14 @@
-import { Router } from 'express';
-import type { RouteContext } from '../context.js';
-import { parseInput, validQuery } from '../http/input.js';
-import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
+import { Router, type RequestHandler } from 'express';
 import {
-  adminPageQuerySchema,
-  approvedQuerySchema,
-  authorParamSchema,
-  createArticleBodySchema,
-  declineBodySchema,
-  idParamSchema,
-  listPageQuerySchema,
-  requestChangesBodySchema,
-  revisionParamSchema,
-  scheduleBodySchema,
-  updateArticleBodySchema,
-} from '@newsroom/common';
+  articleReadOperations as read,
+  historyOperations as history,
+  moderationOperations as moderation,
+  writerOperations as writer,
+} from '@newsroom/common/api/articles';
+import type { RouteContext } from '../context.js';
+import { validQuery } from '../http/input.js';
+import { serve } from '../http/operation.js';
+import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
 
 /**
  * Article routes (docs/api-contract.md "Who may call what"). Public lists are anyone's and cached;
@@ -23,46 +17,51 @@ import {
  */
 export function articleRoutes(ctx: RouteContext): Router {
   const router = Router();
-  const { articles, answers } = ctx.services;
-  const { requireUser, requireUserRecord, requireModerator, requirePremium, requireSelf } = ctx.guards;
-  const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Malformed id').id;
+  readerRoutes(router, ctx);
+  writerRoutes(router, ctx);
+  historyRoutes(router, ctx);
+  moderationRoutes(router, ctx);
+  return router;
+}
 
-  // Reader
+/** Reading: the public lists and teasers (cached), premium lists, details and view counts. */
+function readerRoutes(router: Router, ctx: RouteContext): void {
+  const { articles, answers } = ctx.services;
+  const { requireUser, requireUserRecord, requirePremium } = ctx.guards;
   // Public reads: a cache miss counts against the caller's per-IP limit, a hit never does.
   const onMiss = ctx.limits.publicReads.guard.bind(ctx.limits.publicReads);
-  router.get('/articles/trending', async (req, res) => {
+  serve(router, read.trendingArticles, async (_input, req, res) => {
     sendCached(req, res, await answers.trendingAnswer(onMiss(req, res)));
   });
 
   // Public teasers and the index of approved articles (signed-out article page, the site's feeds).
   // Before /articles/:email, which would take "public" for an email.
-  router.get('/articles/public', async (req, res) => {
+  serve(router, read.publicArticleIndex, async (_input, req, res) => {
     sendCached(req, res, await answers.publicIndexAnswer(onMiss(req, res)));
   });
 
-  router.get('/articles/public/:id', async (req, res) => {
-    sendCached(req, res, await answers.teaserAnswer(idOf(req.params), onMiss(req, res)));
+  serve(router, read.articleTeaser, async ({ params }, req, res) => {
+    sendCached(req, res, await answers.teaserAnswer(params.id, onMiss(req, res)));
   });
 
-  router.get('/all-articles/approved', async (req, res) => {
-    const query = parseInput(approvedQuerySchema, req.query);
+  serve(router, read.approvedArticles, async ({ query }, req, res) => {
     sendCached(req, res, await answers.approvedAnswer(query, onMiss(req, res)));
   });
 
   // Who (401), then what (400), then premium (402): a bad page is never answered "premium required".
-  router.get(
-    '/premium/articles/only',
+  serve(
+    router,
+    read.premiumArticles,
     requireUserRecord,
-    validQuery(listPageQuerySchema),
+    validQuery(read.premiumArticles.query),
     requirePremium,
-    async (req, res) => {
-      const { page, limit } = parseInput(listPageQuerySchema, req.query);
-      sendCached(req, res, await answers.premiumAnswer(page, limit), 'private, no-cache');
+    async ({ query }, req, res) => {
+      sendCached(req, res, await answers.premiumAnswer(query.page, query.limit), 'private, no-cache');
     },
   );
 
-  router.get('/article/data/:id', requireUserRecord, async (req, res) => {
-    const result = await answers.details(idOf(req.params), req.currentUser!);
+  serve(router, read.articleDetails, requireUserRecord, async ({ params }, req, res) => {
+    const result = await answers.details(params.id, req.currentUser!);
     res.vary('Authorization');
     if ('cached' in result) sendCached(req, res, result.cached, 'private, no-cache');
     else if ('metered' in result) {
@@ -72,102 +71,122 @@ export function articleRoutes(ctx: RouteContext): Router {
     } else sendWithEtag(req, res, result.article);
   });
 
-  router.patch(
-    '/articles/view-count/:id',
+  serve(
+    router,
+    read.countView,
     requireUser,
     ctx.limits.viewCounts,
     requireUserRecord,
-    async (req, res) => {
-      res.json(await articles.countView(idOf(req.params), req.currentUser!));
+    async ({ params }, req, res) => {
+      res.json(await articles.countView(params.id, req.currentUser!));
     },
   );
+}
 
-  // Writer
+/** Writing: the free plan's allowance, posting, the writer's list, edits and deletion. */
+function writerRoutes(router: Router, ctx: RouteContext): void {
+  const { articles } = ctx.services;
+  const { requireUserRecord, requireSelf } = ctx.guards;
   // Add Article tells a free user whose post is used up before they write (the cap itself is the service's).
-  router.get('/me/posting', requireUserRecord, async (req, res) => {
+  serve(router, writer.postingAllowance, requireUserRecord, async (_input, req, res) => {
     res.json(await articles.postingAllowance(req.currentUser!));
   });
 
-  router.post('/articles', requireUserRecord, requireSelf('query'), async (req, res) => {
-    const input = parseInput(createArticleBodySchema, req.body);
-    const article = await articles.create(req.currentUser!, input);
+  serve(router, writer.createArticle, requireUserRecord, requireSelf('query'), async ({ body }, req, res) => {
+    const article = await articles.create(req.currentUser!, body);
     res.status(201).json({ message: 'Article added', insertedId: article._id, article });
   });
 
-  router.get('/articles/:email', requireSelf('params', { adminMayRead: true }), async (req, res) => {
-    const { email } = parseInput(authorParamSchema, req.params);
-    res.json(await articles.listByAuthor(email));
-  });
+  serve(
+    router,
+    writer.articlesByAuthor,
+    requireSelf('params', { adminMayRead: true }),
+    async ({ params }, _req, res) => {
+      res.json(await articles.listByAuthor(params.email));
+    },
+  );
 
-  router.patch('/my-articles/update/:id', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    const id = idOf(req.params);
-    const input = parseInput(updateArticleBodySchema, req.body);
-    const article = await articles.update(id, req.currentUser!, input);
-    res.json({ message: 'Article updated', modifiedCount: 1, article });
-  });
+  serve(
+    router,
+    writer.updateArticle,
+    requireUserRecord,
+    ctx.limits.edits,
+    async ({ params, body }, req, res) => {
+      const article = await articles.update(params.id, req.currentUser!, body);
+      res.json({ message: 'Article updated', modifiedCount: 1, article });
+    },
+  );
 
-  router.delete('/my-articles/:id', requireUserRecord, async (req, res) => {
-    await articles.remove(idOf(req.params), req.currentUser!);
+  serve(router, writer.deleteArticle, requireUserRecord, async ({ params }, req, res) => {
+    await articles.remove(params.id, req.currentUser!);
     res.json({ message: 'Article deleted', deletedCount: 1 });
   });
+}
 
-  // History: the article's writer and moderators (docs/decisions/revisions.md)
-  router.get('/articles/:id/revisions', requireUserRecord, async (req, res) => {
+/** History: the article's writer and moderators (docs/decisions/revisions.md). */
+function historyRoutes(router: Router, ctx: RouteContext): void {
+  const { articles } = ctx.services;
+  const { requireUserRecord } = ctx.guards;
+  // Private before the id is read, so a malformed id's 400 is not stored either.
+  const privately: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'private, no-store');
-    res.json(await articles.revisionsOf(idOf(req.params), req.currentUser!));
+    next();
+  };
+  serve(router, history.articleRevisions, requireUserRecord, privately, async ({ params }, req, res) => {
+    res.json(await articles.revisionsOf(params.id, req.currentUser!));
   });
 
-  router.post('/articles/:id/revisions/:n/restore', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    const { id, n } = parseInput(revisionParamSchema, req.params, 'Malformed id or revision number');
-    const article = await articles.restore(id, Number(n), req.currentUser!);
-    res.json({ message: 'Revision restored', modifiedCount: 1, article });
-  });
+  serve(
+    router,
+    history.restoreArticleRevision,
+    requireUserRecord,
+    ctx.limits.edits,
+    async ({ params }, req, res) => {
+      const article = await articles.restore(params.id, Number(params.n), req.currentUser!);
+      res.json({ message: 'Revision restored', modifiedCount: 1, article });
+    },
+  );
+}
 
-  // Moderation: admins and editors
-  router.get('/all-articles/data', requireModerator, async (req, res) => {
-    const { page, limit, status } = parseInput(adminPageQuerySchema, req.query);
-    res.json(await articles.adminPage(page, limit, status));
+/** Moderation: admins and editors. */
+function moderationRoutes(router: Router, ctx: RouteContext): void {
+  const { articles } = ctx.services;
+  const { requireModerator } = ctx.guards;
+  serve(router, moderation.moderationPage, requireModerator, async ({ query }, _req, res) => {
+    res.json(await articles.adminPage(query.page, query.limit, query.status));
   });
 
   // The dashboard menu's pending badge and the status filter's numbers: four index counts.
-  router.get('/all-articles/counts', requireModerator, async (_req, res) => {
+  serve(router, moderation.moderationCounts, requireModerator, async (_input, _req, res) => {
     res.json(await articles.moderationCounts());
   });
 
-  router.patch('/update/status/:id', requireModerator, async (req, res) => {
-    const article = await articles.approve(idOf(req.params));
+  serve(router, moderation.approveArticle, requireModerator, async ({ params }, _req, res) => {
+    const article = await articles.approve(params.id);
     res.json({ message: 'Article approved', modifiedCount: 1, article });
   });
 
-  router.patch('/article/decline/:id', requireModerator, async (req, res) => {
-    const id = idOf(req.params);
-    const { decliningReason } = parseInput(declineBodySchema, req.body);
-    const article = await articles.decline(id, decliningReason);
+  serve(router, moderation.declineArticle, requireModerator, async ({ params, body }, _req, res) => {
+    const article = await articles.decline(params.id, body.decliningReason);
     res.json({ message: 'Article declined', modifiedCount: 1, article });
   });
 
-  router.patch('/article/request-changes/:id', requireModerator, async (req, res) => {
-    const id = idOf(req.params);
-    const { reviewNote } = parseInput(requestChangesBodySchema, req.body);
-    const article = await articles.requestChanges(id, reviewNote);
+  serve(router, moderation.requestArticleChanges, requireModerator, async ({ params, body }, _req, res) => {
+    const article = await articles.requestChanges(params.id, body.reviewNote);
     res.json({ message: 'Changes requested', modifiedCount: 1, article });
   });
 
-  router.patch('/article/schedule/:id', requireModerator, async (req, res) => {
-    const id = idOf(req.params);
-    const { publishAt } = parseInput(scheduleBodySchema, req.body);
-    const article = await articles.schedule(id, publishAt);
+  serve(router, moderation.scheduleArticle, requireModerator, async ({ params, body }, _req, res) => {
+    const article = await articles.schedule(params.id, body.publishAt);
     res.json({ message: 'Article scheduled', modifiedCount: 1, article });
   });
 
-  router.patch('/make-premium/:id', requireModerator, async (req, res) => {
-    const { article, modified } = await articles.makePremium(idOf(req.params));
+  serve(router, moderation.makeArticlePremium, requireModerator, async ({ params }, _req, res) => {
+    const { article, modified } = await articles.makePremium(params.id);
     res.json({
       message: modified ? 'Article is now premium' : 'Article is already premium',
       modifiedCount: modified ? 1 : 0,
       article,
     });
   });
-
-  return router;
 }

@@ -1,8 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { authOperations as op } from '@newsroom/common/api/accounts';
 import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { emailBodySchema, emailQuerySchema, registerBodySchema } from '@newsroom/common';
-import { parseInput, requiredBody } from '../http/input.js';
+import { validQuery } from '../http/input.js';
+import { serve, type OperationHandler } from '../http/operation.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
 
@@ -22,11 +23,16 @@ export function authRoutes(ctx: RouteContext): Router {
     if (!idToken) throw new Unauthorized('Missing identity token');
     return ctx.identity.verifyIdToken(idToken);
   };
+  /** The caller's Firebase identity, verified before the body is parsed (a 401 comes before a 400). */
+  const firebaseSignedIn: RequestHandler = async (req, res, next) => {
+    res.locals.identity = await firebaseIdentity(req);
+    next();
+  };
+  const identityOf = (res: Response) => res.locals.identity as Identity;
 
-  router.post('/jwt', limited, async (req, res) => {
-    const identity = await firebaseIdentity(req);
-    const { email } = parseInput(emailBodySchema, req.body);
-    if (email !== identity.email) throw new Forbidden('Email does not match the signed-in account');
+  serve(router, op.signIn, limited, firebaseSignedIn, async ({ body }, _req, res) => {
+    const identity = identityOf(res);
+    if (body.email !== identity.email) throw new Forbidden('Email does not match the signed-in account');
     const user = await users.signIn(identity);
     const claims = { uid: identity.uid, email: user.email };
     res.json({
@@ -34,16 +40,16 @@ export function authRoutes(ctx: RouteContext): Router {
     });
   });
 
-  router.post('/users', limited, async (req, res) => {
-    const { email } = parseInput(emailBodySchema, req.body);
-    const free = await users.isEmailFree(email);
+  serve(router, op.isEmailFree, limited, async ({ body }, _req, res) => {
+    const free = await users.isEmailFree(body.email);
     res.json({ message: free ? 'Email is available' : null });
   });
 
-  const register = (provider: 'password' | 'google') =>
-    async function registerUser(req: Request, res: Response) {
-      const identity = await firebaseIdentity(req);
-      const body = parseInput(registerBodySchema, requiredBody(req));
+  const register = (
+    provider: 'password' | 'google',
+  ): OperationHandler<typeof op.register | typeof op.registerGoogle> =>
+    async function registerUser({ body }, _req, res) {
+      const identity = identityOf(res);
       if (body.email && body.email !== identity.email) {
         throw new Forbidden('Email does not match the signed-in account');
       }
@@ -56,32 +62,27 @@ export function authRoutes(ctx: RouteContext): Router {
         insertedId: created ? user._id : null,
       });
     };
-  router.post('/users/new', limited, register('password'));
-  router.post('/users/new/google', limited, register('google'));
+  serve(router, op.register, limited, firebaseSignedIn, register('password'));
+  serve(router, op.registerGoogle, limited, firebaseSignedIn, register('google'));
 
-  const emailQuery = (req: Request) => parseInput(emailQuerySchema, req.query).email;
   /** ?email= of the caller (admins may ask about others); a malformed query is a 400 before any 403. */
   const selfOrAdminByQuery = [
     requireUser,
-    (req: Request, _res: Response, next: () => void) => {
-      emailQuery(req);
-      next();
-    },
+    validQuery(op.isAdmin.query),
     requireSelf('query', { adminMayRead: true }),
   ];
 
-  router.get('/check/isAdmin', ...selfOrAdminByQuery, async (req, res) => {
-    res.json({ isAdmin: await users.isAdmin(emailQuery(req)) });
+  serve(router, op.isAdmin, ...selfOrAdminByQuery, async ({ query }, _req, res) => {
+    res.json({ isAdmin: await users.isAdmin(query.email) });
   });
 
-  router.get('/isPremium', ...selfOrAdminByQuery, async (req, res) => {
-    res.json(await users.isPremium(emailQuery(req)));
+  serve(router, op.isPremium, ...selfOrAdminByQuery, async ({ query }, _req, res) => {
+    res.json(await users.isPremium(query.email));
   });
 
-  router.patch('/remove/subscription', requireUser, async (req, res) => {
-    const { email } = parseInput(emailBodySchema, req.body);
-    if (email !== req.auth?.email) throw new Forbidden('Forbidden access');
-    const removed = await users.removeExpiredSubscription(email);
+  serve(router, op.removeExpiredSubscription, requireUser, async ({ body }, req, res) => {
+    if (body.email !== req.auth?.email) throw new Forbidden('Forbidden access');
+    const removed = await users.removeExpiredSubscription(body.email);
     res.json({
       message: removed ? 'Expired subscription removed' : 'Nothing to remove',
       modifiedCount: removed ? 1 : 0,

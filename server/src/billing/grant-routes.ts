@@ -2,10 +2,10 @@
  * POST /admin/premium-grants: an admin gives a reader days of premium (docs/decisions/premium-ledger.md).
  * The days are an entry of the premium ledger, spent like a pass's time: after any paid period.
  */
-import { premiumGrantBody } from '@newsroom/common';
+import { billingOperations as op } from '@newsroom/common/api/billing';
 import { Router } from 'express';
 import { NotFound } from '../errors.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 import type { RouteContext } from '../context.js';
 import { newId } from '../store/ids.js';
 import { premiumGrantsRepository } from './grants/repository.js';
@@ -15,8 +15,8 @@ export function premiumGrantRoutes(ctx: RouteContext): Router {
   const grants = premiumGrantsRepository(ctx.store);
   const { ledger, users } = ctx.services;
 
-  router.post('/admin/premium-grants', ctx.guards.requireAdmin, async (req, res) => {
-    const { email, days, note } = parseInput(premiumGrantBody, req.body ?? {});
+  serve(router, op.grantPremium, ctx.guards.requireAdmin, async ({ body }, req, res) => {
+    const { email, days, note } = body;
     if (!(await users.findByEmail(email))) throw new NotFound('User not found');
     const id = newId();
     await grants.insert({

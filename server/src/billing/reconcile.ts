@@ -10,7 +10,7 @@
  */
 import type Stripe from 'stripe';
 import type { PaymentsService } from '../payments/service.js';
-import { billingRepository, type ReconciliationProgress } from './repository.js';
+import { billingRepository, type BillingRepository, type ReconciliationProgress } from './repository.js';
 import { BILLING_EVENTS, type BillingDeps, type SubscriptionSync } from './sync.js';
 
 /** Events younger than this are left to their webhook, which is usually on its way. */
@@ -124,61 +124,77 @@ function snapshotChanges(before: Snapshot, after: Snapshot): Record<string, unkn
   return Object.keys(out).length ? out : null;
 }
 
+/** Where what an event names is stored: billing's records, the passes, the accounts. */
+interface Records {
+  repo: BillingRepository;
+  passes: BillingDeps['passes'];
+  users: BillingDeps['users'];
+}
+
+/** What we stored of the records `named` names, and of the account they belong to. */
+async function stored(
+  { repo, passes, users }: Records,
+  named: Named,
+  account?: string,
+): Promise<{ snapshot: Snapshot; email?: string }> {
+  const snapshot: Snapshot = {};
+  let email = account ?? named.email;
+  if (named.subscriptionId) {
+    const sub = await repo.findSubscription(named.subscriptionId);
+    snapshot.subscription = pick(sub, FIELDS.subscription);
+    email ??= sub?.email;
+  }
+  if (named.invoiceId) {
+    const invoice = await repo.findInvoice(named.invoiceId);
+    snapshot.invoice = pick(invoice, FIELDS.invoice);
+    email ??= invoice?.email;
+  }
+  if (named.paymentIntentId && !named.invoiceId) {
+    // A charge's (or a pass's) PaymentIntent paid an invoice or a pass.
+    const invoice = await repo.invoiceByPaymentIntent(named.paymentIntentId);
+    const pass = invoice ? null : await passes.findPass(named.paymentIntentId);
+    snapshot.payment = invoice
+      ? { kind: 'invoice', ...pick(invoice, FIELDS.invoice) }
+      : pass && { kind: 'pass', ...pick(pass, FIELDS.pass) };
+    email ??= invoice?.email ?? pass?.email;
+  }
+  if (email) snapshot.premiumEndAt = (await users.findByEmail(email))?.premiumEndAt ?? null;
+  return { snapshot, email };
+}
+
+/** Whether a webhook already did what this event asks. */
+async function handledAlready(
+  { repo, passes }: Records,
+  event: Stripe.Event,
+  named: Named,
+): Promise<boolean> {
+  if (event.type !== PASS_PAID) return repo.eventDone(event.id);
+  // The passes keep no event record: the pass itself says whether it was granted.
+  if (!isPass(event)) return true;
+  const pass = await passes.findPass(named.paymentIntentId ?? '');
+  return !!pass && pass.state !== 'pending';
+}
+
 export function billingReconciler(deps: BillingDeps & { sync: SubscriptionSync; payments: PaymentsService }) {
   const { stripe, logger, sync, payments, passes, users } = deps;
   const repo = billingRepository(deps.store);
+  const records: Records = { repo, passes, users };
   const types = [...BILLING_EVENTS, PASS_PAID];
   const seconds = (ms: number) => Math.floor(ms / 1000);
-
-  /** What we stored of the records `named` names, and of the account they belong to. */
-  async function stored(named: Named, account?: string): Promise<{ snapshot: Snapshot; email?: string }> {
-    const snapshot: Snapshot = {};
-    let email = account ?? named.email;
-    if (named.subscriptionId) {
-      const sub = await repo.findSubscription(named.subscriptionId);
-      snapshot.subscription = pick(sub, FIELDS.subscription);
-      email ??= sub?.email;
-    }
-    if (named.invoiceId) {
-      const invoice = await repo.findInvoice(named.invoiceId);
-      snapshot.invoice = pick(invoice, FIELDS.invoice);
-      email ??= invoice?.email;
-    }
-    if (named.paymentIntentId && !named.invoiceId) {
-      // A charge's (or a pass's) PaymentIntent paid an invoice or a pass.
-      const invoice = await repo.invoiceByPaymentIntent(named.paymentIntentId);
-      const pass = invoice ? null : await passes.findPass(named.paymentIntentId);
-      snapshot.payment = invoice
-        ? { kind: 'invoice', ...pick(invoice, FIELDS.invoice) }
-        : pass && { kind: 'pass', ...pick(pass, FIELDS.pass) };
-      email ??= invoice?.email ?? pass?.email;
-    }
-    if (email) snapshot.premiumEndAt = (await users.findByEmail(email))?.premiumEndAt ?? null;
-    return { snapshot, email };
-  }
-
-  /** Whether a webhook already did what this event asks. */
-  async function handledAlready(event: Stripe.Event, named: Named): Promise<boolean> {
-    if (event.type !== PASS_PAID) return repo.eventDone(event.id);
-    // The passes keep no event record: the pass itself says whether it was granted.
-    if (!isPass(event)) return true;
-    const pass = await passes.findPass(named.paymentIntentId ?? '');
-    return !!pass && pass.state !== 'pending';
-  }
 
   /** Checks one event; true when handling it changed what we stored (a repair). */
   async function reconcileEvent(event: Stripe.Event, seen: Set<string>): Promise<boolean> {
     const named = namedBy(event);
-    if (await handledAlready(event, named)) return false;
+    if (await handledAlready(records, event, named)) return false;
     // Newest first: the first event of an object fetched its state now; the older ones add nothing.
     const objectId = idOf(event.data.object) ?? event.id;
     if (seen.has(objectId)) return false;
     seen.add(objectId);
 
-    const before = await stored(named);
+    const before = await stored(records, named);
     if (event.type === PASS_PAID) await payments.handleEvent(event);
     else await sync.handleEvent(event);
-    const after = await stored(named, before.email);
+    const after = await stored(records, named, before.email);
     const differed = snapshotChanges(before.snapshot, after.snapshot);
     const ids = {
       eventId: event.id,

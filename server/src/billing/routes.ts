@@ -1,22 +1,12 @@
 import { Router, type Request } from 'express';
-import {
-  adminBillingQuery,
-  refundBody,
-  subscribeBody,
-  switchPlanBody,
-  switchPreviewQuery,
-  updateCardBody,
-} from '@newsroom/common';
-import { z } from 'zod';
+import { billingOperations as op } from '@newsroom/common/api/billing';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { parseInput, requiredBody } from '../http/input.js';
+import { serve } from '../http/operation.js';
 import type { StripeEventHandler } from '../payments/routes.js';
 import type { User } from '../users/types.js';
 import { publicPlans } from './catalog.js';
 import { BILLING_EVENTS } from './sync.js';
-
-const emptyBody = z.object({}).strict();
 
 function caller(req: Request): User {
   if (!req.currentUser) throw new Unauthorized();
@@ -37,58 +27,49 @@ export function billingRoutes(ctx: RouteContext): Router {
   const own = [requireUserRecord, ctx.limits.stripeCalls];
   const admin = [requireAdmin, ctx.limits.stripeCalls];
 
-  router.get('/subscription-plans', (_req, res) => {
+  serve(router, op.subscriptionPlans, (_input, _req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(publicPlans());
   });
 
-  router.get('/billing', ...own, async (req, res) => {
+  serve(router, op.billingSummary, ...own, async (_input, req, res) => {
     res.json(await billing.summary(caller(req)));
   });
 
-  router.post('/billing/subscription', ...own, async (req, res) => {
-    const { plan } = parseInput(subscribeBody, req.body ?? {});
-    res.json(await billing.subscribe(caller(req), plan));
+  serve(router, op.subscribe, ...own, async ({ body }, req, res) => {
+    res.json(await billing.subscribe(caller(req), body.plan));
   });
 
-  router.post('/billing/cancel', ...own, async (req, res) => {
-    parseInput(emptyBody, requiredBody(req));
+  serve(router, op.cancelSubscription, ...own, async (_input, req, res) => {
     res.json(await billing.cancel(caller(req)));
   });
 
-  router.post('/billing/resume', ...own, async (req, res) => {
-    parseInput(emptyBody, requiredBody(req));
+  serve(router, op.resumeSubscription, ...own, async (_input, req, res) => {
     res.json(await billing.resume(caller(req)));
   });
 
-  router.get('/billing/switch-preview', ...own, async (req, res) => {
-    const { plan } = parseInput(switchPreviewQuery, req.query);
-    res.json(await billing.previewSwitch(caller(req), plan));
+  serve(router, op.previewPlanSwitch, ...own, async ({ query }, req, res) => {
+    res.json(await billing.previewSwitch(caller(req), query.plan));
   });
 
-  router.post('/billing/switch', ...own, async (req, res) => {
+  serve(router, op.switchPlan, ...own, async ({ body }, req, res) => {
     // A `prorationDate` sent by an older page is parsed and ignored: the date is the preview's.
-    const { plan } = parseInput(switchPlanBody, req.body ?? {});
-    res.json(await billing.switchPlan(caller(req), plan));
+    res.json(await billing.switchPlan(caller(req), body.plan));
   });
 
-  router.post('/billing/card-setup', ...own, async (req, res) => {
-    parseInput(emptyBody, requiredBody(req));
+  serve(router, op.startCardUpdate, ...own, async (_input, req, res) => {
     res.json(await billing.cardSetup(caller(req)));
   });
 
-  router.post('/billing/card', ...own, async (req, res) => {
-    const { setupIntentId } = parseInput(updateCardBody, req.body ?? {});
-    res.json(await billing.updateCard(caller(req), setupIntentId));
+  serve(router, op.updateCard, ...own, async ({ body }, req, res) => {
+    res.json(await billing.updateCard(caller(req), body.setupIntentId));
   });
 
-  router.get('/admin/billing', ...admin, async (req, res) => {
-    const { email } = parseInput(adminBillingQuery, req.query);
-    res.json(await billing.summaryForAdmin(email));
+  serve(router, op.userBilling, ...admin, async ({ query }, _req, res) => {
+    res.json(await billing.summaryForAdmin(query.email));
   });
 
-  router.post('/admin/refunds', ...admin, async (req, res) => {
-    const { paymentIntentId } = parseInput(refundBody, req.body ?? {});
-    res.json(await billing.refund(paymentIntentId));
+  serve(router, op.refundPayment, ...admin, async ({ body }, _req, res) => {
+    res.json(await billing.refund(body.paymentIntentId));
   });
 
   return router;

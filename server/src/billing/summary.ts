@@ -13,7 +13,7 @@ import { NotFound } from '../errors.js';
 import { passLedger, type PassRecord } from '../payments/passes.js';
 import { planBySeconds } from '../payments/plans.js';
 import type { UserService } from '../users/service.js';
-import { isPremium } from '../users/types.js';
+import { isPremium, type User } from '../users/types.js';
 import type { BillingRefreshes } from './refreshes/repository.js';
 import type { BillingRepository, InvoiceRecord, SubscriptionRecord } from './repository.js';
 import type { SubscriptionSync } from './sync.js';
@@ -25,6 +25,90 @@ const RECEIPTS_READ_PER_VISIT = 5;
 
 const dollars = (cents: number) => cents / 100;
 const ms = (iso: string | null | undefined) => (iso ? new Date(iso).getTime() : 0);
+
+/** A subscription invoice that was tried, as the billing page lists it (with what was refunded). */
+function invoicePayment(invoice: InvoiceRecord & { status: 'paid' | 'failed' }): BillingPayment {
+  const refunded = invoice.refundedAmount ?? 0;
+  const status: BillingPayment['status'] = invoice.disputed
+    ? 'disputed'
+    : refunded >= invoice.amount && refunded > 0
+      ? 'refunded'
+      : refunded > 0
+        ? 'partially_refunded'
+        : invoice.status;
+  return {
+    paymentIntentId: invoice.paymentIntentId,
+    kind: 'subscription',
+    description: `Subscription, ${invoice.periodStart.slice(0, 10)} to ${invoice.periodEnd.slice(0, 10)}`,
+    amount: dollars(invoice.amount),
+    refundedAmount: dollars(refunded),
+    date: invoice.createdAt,
+    status,
+    receiptUrl: invoice.hostedInvoiceUrl ?? invoice.receiptUrl ?? null,
+    periodStart: invoice.status === 'paid' ? invoice.periodStart : null,
+    periodEnd: invoice.status === 'paid' ? invoice.periodEnd : null,
+    takenBack: !!invoice.takenBack,
+  };
+}
+
+/** A pass as the billing page lists it; `receiptUrl`: Stripe's receipt read on this visit, if any. */
+function passPayment(pass: PassRecord, receiptUrl: string | undefined): BillingPayment {
+  const takenBack = pass.takenBack;
+  return {
+    paymentIntentId: pass.paymentIntentId,
+    kind: 'pass',
+    description: `Pass: ${planBySeconds(pass.seconds)?.label ?? `${pass.seconds} seconds`}`,
+    amount: pass.amount,
+    refundedAmount: takenBack === 'refunded' ? pass.amount : 0,
+    date: pass.grantedAt,
+    status: takenBack && !pass.restoredAt ? takenBack : 'paid',
+    receiptUrl: pass.receiptUrl ?? receiptUrl ?? null,
+    periodStart: null,
+    periodEnd: null,
+    takenBack: !!takenBack && !pass.restoredAt,
+  };
+}
+
+/**
+ * The user's access now and what pays for today (docs/decisions/premium-ledger.md): a subscription's
+ * period first, then a pass's time, else a grant. Pass time after now is contiguous with the period
+ * it waits behind.
+ */
+function premiumOf(user: User, now: Date): BillingSummary['premium'] {
+  const passEndAt = user.passEndAt ?? null;
+  const subscriptionPaidThrough = user.subscriptionEndAt ?? null;
+  const premiumEndAt = user.premiumEndAt;
+  const active = isPremium(user, now);
+  const source = !active
+    ? 'none'
+    : ms(subscriptionPaidThrough) > now.getTime()
+      ? 'subscription'
+      : ms(passEndAt) > now.getTime()
+        ? 'pass'
+        : 'grant';
+  return {
+    active,
+    premiumEndAt,
+    source,
+    passEndAt,
+    subscriptionPaidThrough,
+  };
+}
+
+/** The subscription the billing page manages, with when it renews or ends. */
+function subscriptionOf(sub: SubscriptionRecord): NonNullable<BillingSummary['subscription']> {
+  const live = LIVE.has(sub.status);
+  return {
+    id: sub._id,
+    status: sub.status,
+    plan: sub.plan,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    renewsOn: live && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null,
+    endsOn: live ? (sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null) : sub.endedAt,
+    trialEnd: sub.trialEnd,
+  };
+}
 
 export function billingSummaries(deps: {
   repo: BillingRepository;
@@ -85,45 +169,8 @@ export function billingSummaries(deps: {
       (invoice): invoice is InvoiceRecord & { status: 'paid' | 'failed' } =>
         invoice.status === 'paid' || invoice.status === 'failed',
     );
-    const rows: BillingPayment[] = tried.map((invoice) => {
-      const refunded = invoice.refundedAmount ?? 0;
-      const status: BillingPayment['status'] = invoice.disputed
-        ? 'disputed'
-        : refunded >= invoice.amount && refunded > 0
-          ? 'refunded'
-          : refunded > 0
-            ? 'partially_refunded'
-            : invoice.status;
-      return {
-        paymentIntentId: invoice.paymentIntentId,
-        kind: 'subscription',
-        description: `Subscription, ${invoice.periodStart.slice(0, 10)} to ${invoice.periodEnd.slice(0, 10)}`,
-        amount: dollars(invoice.amount),
-        refundedAmount: dollars(refunded),
-        date: invoice.createdAt,
-        status,
-        receiptUrl: invoice.hostedInvoiceUrl ?? invoice.receiptUrl ?? null,
-        periodStart: invoice.status === 'paid' ? invoice.periodStart : null,
-        periodEnd: invoice.status === 'paid' ? invoice.periodEnd : null,
-        takenBack: !!invoice.takenBack,
-      };
-    });
-    for (const pass of passRecords) {
-      const takenBack = pass.takenBack;
-      rows.push({
-        paymentIntentId: pass.paymentIntentId,
-        kind: 'pass',
-        description: `Pass: ${planBySeconds(pass.seconds)?.label ?? `${pass.seconds} seconds`}`,
-        amount: pass.amount,
-        refundedAmount: takenBack === 'refunded' ? pass.amount : 0,
-        date: pass.grantedAt,
-        status: takenBack && !pass.restoredAt ? takenBack : 'paid',
-        receiptUrl: pass.receiptUrl ?? receipts.get(pass.paymentIntentId) ?? null,
-        periodStart: null,
-        periodEnd: null,
-        takenBack: !!takenBack && !pass.restoredAt,
-      });
-    }
+    const rows: BillingPayment[] = tried.map(invoicePayment);
+    for (const pass of passRecords) rows.push(passPayment(pass, receipts.get(pass.paymentIntentId)));
     return rows.sort((a, b) => ms(b.date) - ms(a.date));
   }
 
@@ -146,41 +193,9 @@ export function billingSummaries(deps: {
     }
     const user = await users.findByEmail(email);
     if (!user) throw new NotFound('User not found');
-    // What pays for today (docs/decisions/premium-ledger.md): a subscription's period first, then a
-    // pass's time, else a grant. Pass time after now is contiguous with the period it waits behind.
-    const now = deps.clock.now();
-    const passEndAt = user.passEndAt ?? null;
-    const subscriptionPaidThrough = user.subscriptionEndAt ?? null;
-    const premiumEndAt = user.premiumEndAt;
-    const active = isPremium(user, now);
-    const source = !active
-      ? 'none'
-      : ms(subscriptionPaidThrough) > now.getTime()
-        ? 'subscription'
-        : ms(passEndAt) > now.getTime()
-          ? 'pass'
-          : 'grant';
-    const live = sub ? LIVE.has(sub.status) : false;
     return {
-      premium: {
-        active,
-        premiumEndAt,
-        source,
-        passEndAt,
-        subscriptionPaidThrough,
-      },
-      subscription: sub
-        ? {
-            id: sub._id,
-            status: sub.status,
-            plan: sub.plan,
-            currentPeriodEnd: sub.currentPeriodEnd,
-            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-            renewsOn: live && !sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null,
-            endsOn: live ? (sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null) : sub.endedAt,
-            trialEnd: sub.trialEnd,
-          }
-        : null,
+      premium: premiumOf(user, deps.clock.now()),
+      subscription: sub ? subscriptionOf(sub) : null,
       card: sub?.card ?? null,
       payments: await payments(email, mayAskStripe),
     };

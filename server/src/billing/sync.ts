@@ -19,7 +19,12 @@ import { planBySeconds } from '../payments/plans.js';
 import type { Store } from '../store/port.js';
 import type { UserService } from '../users/service.js';
 import type { PremiumLedgerService } from './ledger.js';
-import { billingRepository, type InvoiceRecord, type SubscriptionRecord } from './repository.js';
+import {
+  billingRepository,
+  type BillingRepository,
+  type InvoiceRecord,
+  type SubscriptionRecord,
+} from './repository.js';
 
 export interface BillingDeps {
   store: Store;
@@ -52,9 +57,6 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** A subscription as stored, from Stripe's object (periods live on its item since API 2025-03-31). */
-/** What a Stripe event id looks like (`evt_` and letters or digits); anything else is refused. */
-const STRIPE_EVENT_ID = /^evt_\w{1,200}$/;
-
 export function subscriptionRecord(
   sub: Stripe.Subscription,
   owner: { email: string; uid: string },
@@ -95,97 +97,70 @@ export function subscriptionState(record: SubscriptionRecord): SubscriptionState
   };
 }
 
-export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerService }) {
-  const { stripe, logger, users, passes, ledger } = deps;
-  const repo = billingRepository(deps.store);
-  const nowIso = () => deps.clock.now().toISOString();
+/** An invoice as the ledger keeps it (what it bought and what became of it); null: it asked for no money. */
+function invoiceRecord(invoice: Stripe.Invoice, sub: SubscriptionRecord): InvoiceRecord | null {
+  if (invoice.amount_due === 0 || !invoice.id) return null;
+  const payments = invoice.payments?.data ?? [];
+  const payment = payments.find((p) => p.status === 'paid') ?? payments.at(-1);
+  const line = invoice.lines.data[0];
+  const status: InvoiceRecord['status'] =
+    invoice.status === 'paid'
+      ? 'paid'
+      : invoice.status === 'void'
+        ? 'void'
+        : (invoice.attempt_count ?? 0) > 0 || invoice.status === 'uncollectible'
+          ? 'failed'
+          : 'open';
+  return {
+    _id: invoice.id,
+    email: sub.email,
+    subscriptionId: sub._id,
+    paymentIntentId: idOf(payment?.payment.payment_intent),
+    amount: invoice.amount_due,
+    currency: invoice.currency,
+    status,
+    createdAt: iso(invoice.created)!,
+    periodStart: iso(line?.period.start ?? invoice.period_start)!,
+    periodEnd: iso(line?.period.end ?? invoice.period_end)!,
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+  };
+}
 
-  /**
-   * Premium derived again from the ledger (billing/ledger.ts), with the user's latest subscription
-   * written beside it as All Users shows it.
-   */
-  async function refreshAccess(email: string, takenBack = false): Promise<void> {
-    const latest = (await repo.subscriptionsOf(email))[0];
-    await ledger.recompute(email, {
-      takenBack,
-      subscription: latest ? subscriptionState(latest) : undefined,
-    });
+/** What a Stripe event id looks like (`evt_` and letters or digits); anything else is refused. */
+const STRIPE_EVENT_ID = /^evt_\w{1,200}$/;
+
+/** Signed, yet not shaped like Stripe's events (Stripe never sends such): refused, nothing read. */
+function assertStripeShaped(event: Stripe.Event): void {
+  const shaped = event as unknown as { id?: unknown; data?: { object?: unknown } | null };
+  const object = shaped.data?.object;
+  // An event id is what the event is recorded under: Stripe's are `evt_…`, never empty.
+  const id = shaped.id;
+  if (typeof id !== 'string' || !STRIPE_EVENT_ID.test(id) || !object || typeof object !== 'object') {
+    throw new Invalid('Malformed Stripe event');
   }
+}
 
-  /** Writes a subscription Stripe answered (already fetched, e.g. by an update), then premium. */
-  async function save(sub: Stripe.Subscription, takenBack = false): Promise<SubscriptionRecord | null> {
-    const email = sub.metadata.email ?? '';
-    const user = await users.findByEmail(email);
-    if (!user || user.uid !== sub.metadata.uid) {
-      logger.warn({ subscriptionId: sub.id }, 'billing: a subscription of no known account');
-      return null;
-    }
-    if (user.stripeCustomerId && user.stripeCustomerId !== idOf(sub.customer)) {
-      logger.warn({ subscriptionId: sub.id }, "billing: a subscription not on the account's customer");
-      return null;
-    }
-    const record = subscriptionRecord(sub, user, nowIso());
-    await repo.saveSubscription(record);
-    // Its latest invoice too: the billing page lists a payment before its invoice.paid arrives.
-    if (sub.latest_invoice && typeof sub.latest_invoice === 'object')
-      await recordInvoice(sub.latest_invoice, record);
-    await refreshAccess(email, takenBack);
-    return record;
-  }
-
-  /** Writes an invoice that asked for money to the ledger (what it bought and what became of it). */
-  async function recordInvoice(invoice: Stripe.Invoice, sub: SubscriptionRecord): Promise<void> {
-    if (invoice.amount_due === 0 || !invoice.id) return;
-    const payments = invoice.payments?.data ?? [];
-    const payment = payments.find((p) => p.status === 'paid') ?? payments.at(-1);
-    const line = invoice.lines.data[0];
-    const status: InvoiceRecord['status'] =
-      invoice.status === 'paid'
-        ? 'paid'
-        : invoice.status === 'void'
-          ? 'void'
-          : (invoice.attempt_count ?? 0) > 0 || invoice.status === 'uncollectible'
-            ? 'failed'
-            : 'open';
-    await repo.saveInvoice({
-      _id: invoice.id,
-      email: sub.email,
-      subscriptionId: sub._id,
-      paymentIntentId: idOf(payment?.payment.payment_intent),
-      amount: invoice.amount_due,
-      currency: invoice.currency,
-      status,
-      createdAt: iso(invoice.created)!,
-      periodStart: iso(line?.period.start ?? invoice.period_start)!,
-      periodEnd: iso(line?.period.end ?? invoice.period_end)!,
-      hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
-    });
-  }
-
-  /** Fetches the subscription from Stripe and writes its state. */
-  async function syncSubscription(id: string, takenBack = false): Promise<SubscriptionRecord | null> {
-    let sub: Stripe.Subscription;
-    try {
-      sub = await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND });
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
-      throw err;
-    }
-    return save(sub, takenBack);
-  }
-
-  /** Fetches an invoice and writes it to the ledger (when it asked for money); answers its subscription. */
-  async function syncInvoice(id: string): Promise<string | null> {
-    const invoice = await stripe.invoices.retrieve(id, { expand: ['payments'] });
-    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-    if (!subscriptionId) return null;
-    let sub = await repo.findSubscription(subscriptionId);
-    // The invoice came before anything of its subscription did: fetch that first.
-    if (!sub) sub = await syncSubscription(subscriptionId);
-    if (sub) await recordInvoice(invoice, sub);
-    return subscriptionId;
-  }
-
+/**
+ * Refunds and disputes of a charge: what its payment bought is taken back, or given back when a
+ * dispute is won (docs/decisions/premium-ledger.md).
+ */
+function chargeSync({
+  stripe,
+  repo,
+  passes,
+  nowIso,
+  refreshAccess,
+  syncInvoice,
+}: {
+  stripe: Stripe;
+  repo: BillingRepository;
+  passes: PassLedger;
+  nowIso: () => string;
+  /** Premium derived again for the account (subscriptionSync). */
+  refreshAccess: (email: string, takenBack?: boolean) => Promise<void>;
+  /** Fetches an invoice and writes it; answers its subscription (subscriptionSync). */
+  syncInvoice: (id: string) => Promise<string | null>;
+}) {
   /**
    * A refund or a dispute of a charge: a full refund, or any dispute, takes back exactly what that
    * payment bought (the invoice's period, or the pass), once, from the moment it is recorded; a won
@@ -257,6 +232,79 @@ export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerServ
     await passes.restore(paymentIntentId);
   }
 
+  return { syncCharge, syncDisputeClosed };
+}
+
+export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerService }) {
+  const { stripe, logger, users, passes, ledger } = deps;
+  const repo = billingRepository(deps.store);
+  const nowIso = () => deps.clock.now().toISOString();
+
+  /**
+   * Premium derived again from the ledger (billing/ledger.ts), with the user's latest subscription
+   * written beside it as All Users shows it.
+   */
+  async function refreshAccess(email: string, takenBack = false): Promise<void> {
+    const latest = (await repo.subscriptionsOf(email))[0];
+    await ledger.recompute(email, {
+      takenBack,
+      subscription: latest ? subscriptionState(latest) : undefined,
+    });
+  }
+
+  /** Writes a subscription Stripe answered (already fetched, e.g. by an update), then premium. */
+  async function save(sub: Stripe.Subscription, takenBack = false): Promise<SubscriptionRecord | null> {
+    const email = sub.metadata.email ?? '';
+    const user = await users.findByEmail(email);
+    if (!user || user.uid !== sub.metadata.uid) {
+      logger.warn({ subscriptionId: sub.id }, 'billing: a subscription of no known account');
+      return null;
+    }
+    if (user.stripeCustomerId && user.stripeCustomerId !== idOf(sub.customer)) {
+      logger.warn({ subscriptionId: sub.id }, "billing: a subscription not on the account's customer");
+      return null;
+    }
+    const record = subscriptionRecord(sub, user, nowIso());
+    await repo.saveSubscription(record);
+    // Its latest invoice too: the billing page lists a payment before its invoice.paid arrives.
+    if (sub.latest_invoice && typeof sub.latest_invoice === 'object')
+      await recordInvoice(sub.latest_invoice, record);
+    await refreshAccess(email, takenBack);
+    return record;
+  }
+
+  /** Writes an invoice that asked for money to the ledger (what it bought and what became of it). */
+  async function recordInvoice(invoice: Stripe.Invoice, sub: SubscriptionRecord): Promise<void> {
+    const record = invoiceRecord(invoice, sub);
+    if (record) await repo.saveInvoice(record);
+  }
+
+  /** Fetches the subscription from Stripe and writes its state. */
+  async function syncSubscription(id: string, takenBack = false): Promise<SubscriptionRecord | null> {
+    let sub: Stripe.Subscription;
+    try {
+      sub = await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND });
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+      throw err;
+    }
+    return save(sub, takenBack);
+  }
+
+  /** Fetches an invoice and writes it to the ledger (when it asked for money); answers its subscription. */
+  async function syncInvoice(id: string): Promise<string | null> {
+    const invoice = await stripe.invoices.retrieve(id, { expand: ['payments'] });
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    if (!subscriptionId) return null;
+    let sub = await repo.findSubscription(subscriptionId);
+    // The invoice came before anything of its subscription did: fetch that first.
+    if (!sub) sub = await syncSubscription(subscriptionId);
+    if (sub) await recordInvoice(invoice, sub);
+    return subscriptionId;
+  }
+
+  const charges = chargeSync({ stripe, repo, passes, nowIso, refreshAccess, syncInvoice });
+
   async function handle(event: Stripe.Event): Promise<void> {
     const object = event.data.object as { id?: unknown; charge?: unknown };
     const id = typeof object.id === 'string' ? object.id : null;
@@ -274,16 +322,16 @@ export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerServ
         if (id) await syncSubscription(id);
         return;
       case 'charge.refunded':
-        if (id) await syncCharge(id, 'refunded');
+        if (id) await charges.syncCharge(id, 'refunded');
         return;
       case 'charge.dispute.created': {
         const charge = idOf(object.charge as string | { id: string } | null);
-        if (charge) await syncCharge(charge, 'disputed');
+        if (charge) await charges.syncCharge(charge, 'disputed');
         return;
       }
       case 'charge.dispute.closed': {
         // Fetched, not read from the event: the dispute's state as Stripe has it now.
-        if (id) await syncDisputeClosed(await stripe.disputes.retrieve(id));
+        if (id) await charges.syncDisputeClosed(await stripe.disputes.retrieve(id));
         return;
       }
     }
@@ -296,14 +344,7 @@ export function subscriptionSync(deps: BillingDeps & { ledger: PremiumLedgerServ
 
     /** A verified Stripe event billing handles: once per event id, durably. */
     async handleEvent(event: Stripe.Event): Promise<void> {
-      // Signed, yet not shaped like Stripe's events (Stripe never sends such): refused, nothing read.
-      const shaped = event as unknown as { id?: unknown; data?: { object?: unknown } | null };
-      const object = shaped.data?.object;
-      // An event id is what the event is recorded under: Stripe's are `evt_…`, never empty.
-      const id = shaped.id;
-      if (typeof id !== 'string' || !STRIPE_EVENT_ID.test(id) || !object || typeof object !== 'object') {
-        throw new Invalid('Malformed Stripe event');
-      }
+      assertStripeShaped(event);
       if (await repo.eventDone(event.id)) {
         logger.info({ eventId: event.id, type: event.type }, 'billing: event already handled');
         return;

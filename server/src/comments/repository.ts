@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommentReportReason } from '@newsroom/common';
-import { DuplicateKeyError, type Filter, type Store } from '../store/port.js';
+import { DuplicateKeyError, type Collection, type Filter, type Store } from '../store/port.js';
 
 /**
  * published: everyone who may read the article sees it; pending: held for moderation (its author
@@ -61,13 +61,11 @@ export interface CommentBanRecord {
 const hashId = (...parts: string[]) =>
   createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 24);
 
-/** The only place that builds queries on `comments`, `comment_threads`, `comment_reports`, `comment_bans`. */
-export function createCommentRepository(store: Store) {
-  const comments = () => store.collection<CommentRecord>('comments');
-  const threads = () => store.collection<CommentThreadRecord>('comment_threads');
-  const reports = () => store.collection<CommentReportRecord>('comment_reports');
-  const bans = () => store.collection<CommentBanRecord>('comment_bans');
-
+/** Per article, the thread record: how many published comments it has, and the pinned one. */
+function commentThreads(
+  comments: () => Collection<CommentRecord>,
+  threads: () => Collection<CommentThreadRecord>,
+) {
   /**
    * Makes the article's thread once: a plain insert, whose duplicate key (a concurrent first comment
    * made it) is the only expected failure. Not an upsert with $inc: two concurrent upserts of one
@@ -89,22 +87,129 @@ export function createCommentRepository(store: Store) {
     await threads().updateOne({ _id: articleId }, { $inc: { count: delta } });
   };
 
+  /** The counts a comment's (un)publishing changes: its article's, and its parent's replies. */
+  const counted = async (
+    comment: Pick<CommentRecord, 'articleId' | 'parentId'>,
+    delta: number,
+  ): Promise<void> => {
+    await addToCount(comment.articleId, delta);
+    if (comment.parentId) {
+      await comments().updateOne({ _id: comment.parentId }, { $inc: { replyCount: delta } });
+    }
+  };
+
+  return {
+    counted,
+
+    /** Every comment of an article (index {articleId, parentId, createdAt}): the property test's view. */
+    thread: (articleId: string) => threads().findOne({ _id: articleId }),
+
+    /** Counts of these articles' published comments (absent: none yet). */
+    async counts(articleIds: string[]): Promise<Map<string, number>> {
+      const rows = await threads().find({ _id: { $in: articleIds } });
+      return new Map(rows.map((t) => [t._id, t.count]));
+    },
+
+    /** Pins this comment (or none) on its article: one per article, the latest pin wins. */
+    async pin(articleId: string, commentId: string | null): Promise<void> {
+      await ensureThread(articleId);
+      await threads().updateOne({ _id: articleId }, { $set: { pinnedId: commentId } });
+    },
+  };
+}
+
+/** Reports, and the moderators' lists of reported and of all comments. */
+function moderationQueries(
+  comments: () => Collection<CommentRecord>,
+  reports: () => Collection<CommentReportRecord>,
+) {
+  return {
+    /** Records a reader's report once; false when they had reported it already. */
+    async report(commentId: string, reporter: string, reason: CommentReportReason, at: string) {
+      try {
+        await reports().insertOne({
+          _id: hashId('report', commentId, reporter),
+          commentId,
+          reporter,
+          reason,
+          at,
+        });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) return false;
+        throw err;
+      }
+      await comments().updateOne(
+        { _id: commentId },
+        { $inc: { reports: 1 }, $set: { lastReportedAt: at }, $addToSet: { reportReasons: reason } },
+      );
+      return true;
+    },
+
+    /** Reported comments, most recently reported first (index {lastReportedAt, _id}). */
+    reported: (page: number, limit: number) =>
+      comments().find(
+        { lastReportedAt: { $ne: null } },
+        { sort: { lastReportedAt: -1, _id: -1 }, skip: (page - 1) * limit, limit },
+      ),
+    countReported: () => comments().countDocuments({ lastReportedAt: { $ne: null } }),
+    /** Reported ones a moderator has not hidden yet (they leave when hidden, restored or removed). */
+    countReportedOpen: () =>
+      comments().countDocuments({
+        lastReportedAt: { $ne: null },
+        state: { $in: ['published', 'pending'] satisfies CommentState[] },
+      }),
+
+    /** Every comment, newest first (index {createdAt, _id}). */
+    recent: (page: number, limit: number) =>
+      comments().find({}, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
+    countAll: () => comments().countDocuments({}),
+
+    /** A report dismissed with the comment restored: it leaves the reported list. */
+    clearReports: (id: string) =>
+      comments()
+        .updateOne({ _id: id }, { $set: { lastReportedAt: null } })
+        .then(() => undefined),
+  };
+}
+
+/** Who is stopped from commenting: one record per e-mail, under an id derived from it. */
+function commentBans(bans: () => Collection<CommentBanRecord>) {
+  return {
+    ban: (email: string) => bans().findOne({ _id: hashId('ban', email) }),
+    bansOf: async (emails: string[]) =>
+      new Set((await bans().find({ _id: { $in: emails.map((e) => hashId('ban', e)) } })).map((b) => b.email)),
+    async setBan(email: string, reason: string, at: string): Promise<void> {
+      await bans().updateOne(
+        { _id: hashId('ban', email) },
+        { $set: { email, reason, at } },
+        { upsert: true },
+      );
+    },
+    async liftBan(email: string): Promise<void> {
+      await bans().deleteOne({ _id: hashId('ban', email) });
+    },
+  };
+}
+
+/** The only place that builds queries on `comments`, `comment_threads`, `comment_reports`, `comment_bans`. */
+export function createCommentRepository(store: Store) {
+  const comments = () => store.collection<CommentRecord>('comments');
+  const threads = () => store.collection<CommentThreadRecord>('comment_threads');
+  const reports = () => store.collection<CommentReportRecord>('comment_reports');
+  const bans = () => store.collection<CommentBanRecord>('comment_bans');
+
+  const threadRecords = commentThreads(comments, threads);
+
   return {
     findById: (id: string) => comments().findOne({ _id: id }),
 
     /** Writes a new comment; a published one counts at once (and as a reply of its parent). */
     async insert(comment: CommentRecord): Promise<void> {
       await comments().insertOne(comment);
-      if (comment.state === 'published') await this.counted(comment, 1);
+      if (comment.state === 'published') await threadRecords.counted(comment, 1);
     },
 
-    /** The counts a comment's (un)publishing changes: its article's, and its parent's replies. */
-    async counted(comment: Pick<CommentRecord, 'articleId' | 'parentId'>, delta: number): Promise<void> {
-      await addToCount(comment.articleId, delta);
-      if (comment.parentId) {
-        await comments().updateOne({ _id: comment.parentId }, { $inc: { replyCount: delta } });
-      }
-    },
+    ...threadRecords,
 
     /**
      * Moves a comment from exactly `from` to `to` (with `set`); false when it was not in `from`. One
@@ -187,66 +292,7 @@ export function createCommentRepository(store: Store) {
       });
     },
 
-    /** Every comment of an article (index {articleId, parentId, createdAt}): the property test's view. */
-    thread: (articleId: string) => threads().findOne({ _id: articleId }),
-
-    /** Counts of these articles' published comments (absent: none yet). */
-    async counts(articleIds: string[]): Promise<Map<string, number>> {
-      const rows = await threads().find({ _id: { $in: articleIds } });
-      return new Map(rows.map((t) => [t._id, t.count]));
-    },
-
-    /** Pins this comment (or none) on its article: one per article, the latest pin wins. */
-    async pin(articleId: string, commentId: string | null): Promise<void> {
-      await ensureThread(articleId);
-      await threads().updateOne({ _id: articleId }, { $set: { pinnedId: commentId } });
-    },
-
-    /** Records a reader's report once; false when they had reported it already. */
-    async report(commentId: string, reporter: string, reason: CommentReportReason, at: string) {
-      try {
-        await reports().insertOne({
-          _id: hashId('report', commentId, reporter),
-          commentId,
-          reporter,
-          reason,
-          at,
-        });
-      } catch (err) {
-        if (err instanceof DuplicateKeyError) return false;
-        throw err;
-      }
-      await comments().updateOne(
-        { _id: commentId },
-        { $inc: { reports: 1 }, $set: { lastReportedAt: at }, $addToSet: { reportReasons: reason } },
-      );
-      return true;
-    },
-
-    /** Reported comments, most recently reported first (index {lastReportedAt, _id}). */
-    reported: (page: number, limit: number) =>
-      comments().find(
-        { lastReportedAt: { $ne: null } },
-        { sort: { lastReportedAt: -1, _id: -1 }, skip: (page - 1) * limit, limit },
-      ),
-    countReported: () => comments().countDocuments({ lastReportedAt: { $ne: null } }),
-    /** Reported ones a moderator has not hidden yet (they leave when hidden, restored or removed). */
-    countReportedOpen: () =>
-      comments().countDocuments({
-        lastReportedAt: { $ne: null },
-        state: { $in: ['published', 'pending'] satisfies CommentState[] },
-      }),
-
-    /** Every comment, newest first (index {createdAt, _id}). */
-    recent: (page: number, limit: number) =>
-      comments().find({}, { sort: { createdAt: -1, _id: -1 }, skip: (page - 1) * limit, limit }),
-    countAll: () => comments().countDocuments({}),
-
-    /** A report dismissed with the comment restored: it leaves the reported list. */
-    clearReports: (id: string) =>
-      comments()
-        .updateOne({ _id: id }, { $set: { lastReportedAt: null } })
-        .then(() => undefined),
+    ...moderationQueries(comments, reports),
 
     /** Deleting an article deletes its comments, their reports and its count. */
     async deleteArticle(articleId: string): Promise<void> {
@@ -261,19 +307,7 @@ export function createCommentRepository(store: Store) {
       return comments().find({ authorEmail, state: { $ne: 'removed' } });
     },
 
-    ban: (email: string) => bans().findOne({ _id: hashId('ban', email) }),
-    bansOf: async (emails: string[]) =>
-      new Set((await bans().find({ _id: { $in: emails.map((e) => hashId('ban', e)) } })).map((b) => b.email)),
-    async setBan(email: string, reason: string, at: string): Promise<void> {
-      await bans().updateOne(
-        { _id: hashId('ban', email) },
-        { $set: { email, reason, at } },
-        { upsert: true },
-      );
-    },
-    async liftBan(email: string): Promise<void> {
-      await bans().deleteOne({ _id: hashId('ban', email) });
-    },
+    ...commentBans(bans),
   };
 }
 

@@ -1,20 +1,8 @@
-import { Router, type Request } from 'express';
-import {
-  adminCommentsQuerySchema,
-  commentBanBodySchema,
-  commentCountsQuerySchema,
-  commentsQuerySchema,
-  createCommentBodySchema,
-  editCommentBodySchema,
-  idParamSchema,
-  moderateCommentBodySchema,
-  reportCommentBodySchema,
-} from '@newsroom/common';
+import { Router } from 'express';
+import { commentOperations as op } from '@newsroom/common/api/comments';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
-
-const idOf = (req: Request) => parseInput(idParamSchema, req.params, 'Malformed id').id;
+import { serve } from '../http/operation.js';
 
 /**
  * Comments under articles (docs/decisions/comments.md). Reading follows who may read the article
@@ -44,9 +32,8 @@ export function commentRoutes(ctx: RouteContext): Router {
     },
   );
 
-  router.get('/articles/:id/comments', optionalUser, async (req, res) => {
-    const articleId = idOf(req);
-    const query = parseInput(commentsQuerySchema, req.query);
+  serve(router, op.articleComments, optionalUser, async ({ params, query }, req, res) => {
+    const articleId = params.id;
     res.vary('Authorization');
     if (!req.auth && !query.gift) {
       // Signed out: the same page for everyone, kept until a comment of this article changes
@@ -69,65 +56,57 @@ export function commentRoutes(ctx: RouteContext): Router {
   });
 
   // A number per article, the same for everyone (a premium article's count says nothing of its text).
-  router.get('/comments/counts', async (req, res) => {
-    const { articles } = parseInput(commentCountsQuerySchema, req.query);
-    res.json(await comments.counts(articles));
+  serve(router, op.commentCounts, async ({ query }, _req, res) => {
+    res.json(await comments.counts(query.articles));
   });
 
-  router.post('/articles/:id/comments', requireUserRecord, async (req, res, next) => {
-    const articleId = idOf(req);
-    const input = parseInput(createCommentBodySchema, req.body);
-    // The limits count only what passed validation; refused posts give their budget back.
-    ctx.limits.comments(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      comments
-        .post(articleId, input, req.currentUser!)
-        .then((comment) => res.status(201).json(comment), next);
+  serve(router, op.postComment, requireUserRecord, async ({ params, body }, req, res) => {
+    // The limits count only what passed validation; refused posts give their budget back. Over a
+    // limit, the limiter answers 429 itself and does not go on.
+    await new Promise<void>((resolve, reject) => {
+      ctx.limits.comments(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
     });
+    res.status(201).json(await comments.post(params.id, body, req.currentUser!));
   });
 
-  router.patch('/comments/:id', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    const { body } = parseInput(editCommentBodySchema, req.body);
-    res.json(await comments.edit(idOf(req), body, req.currentUser!));
+  serve(router, op.editComment, requireUserRecord, ctx.limits.edits, async ({ params, body }, req, res) => {
+    res.json(await comments.edit(params.id, body.body, req.currentUser!));
   });
 
-  router.delete('/comments/:id', requireUserRecord, async (req, res) => {
-    res.json(await comments.remove(idOf(req), req.currentUser!));
+  serve(router, op.deleteComment, requireUserRecord, async ({ params }, req, res) => {
+    res.json(await comments.remove(params.id, req.currentUser!));
   });
 
-  router.put('/comments/:id/pin', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    res.json(await comments.pin(idOf(req), true, req.currentUser!));
+  serve(router, op.pinComment, requireUserRecord, ctx.limits.edits, async ({ params }, req, res) => {
+    res.json(await comments.pin(params.id, true, req.currentUser!));
   });
 
-  router.delete('/comments/:id/pin', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    res.json(await comments.pin(idOf(req), false, req.currentUser!));
+  serve(router, op.unpinComment, requireUserRecord, ctx.limits.edits, async ({ params }, req, res) => {
+    res.json(await comments.pin(params.id, false, req.currentUser!));
   });
 
-  router.post('/comments/:id/reports', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    const { reason } = parseInput(reportCommentBodySchema, req.body);
-    res.json(await comments.report(idOf(req), reason, req.currentUser!));
+  serve(router, op.reportComment, requireUserRecord, ctx.limits.edits, async ({ params, body }, req, res) => {
+    res.json(await comments.report(params.id, body.reason, req.currentUser!));
   });
 
-  router.get('/admin/comments', requireAdmin, async (req, res) => {
-    res.json(await comments.adminList(parseInput(adminCommentsQuerySchema, req.query)));
+  serve(router, op.moderationComments, requireAdmin, async ({ query }, _req, res) => {
+    res.json(await comments.adminList(query));
   });
 
-  router.get('/admin/comments/counts', requireAdmin, async (_req, res) => {
+  serve(router, op.moderationCommentCounts, requireAdmin, async (_input, _req, res) => {
     res.json(await comments.adminCounts());
   });
 
-  router.patch('/admin/comments/:id', requireAdmin, async (req, res) => {
-    const { hidden } = parseInput(moderateCommentBodySchema, req.body);
-    res.json(await comments.moderate(idOf(req), hidden));
+  serve(router, op.moderateComment, requireAdmin, async ({ params, body }, _req, res) => {
+    res.json(await comments.moderate(params.id, body.hidden));
   });
 
-  router.put('/admin/comment-bans/:id', requireAdmin, async (req, res) => {
-    const { reason } = parseInput(commentBanBodySchema, req.body);
-    res.json(await comments.setBan(idOf(req), reason));
+  serve(router, op.stopCommenting, requireAdmin, async ({ params, body }, _req, res) => {
+    res.json(await comments.setBan(params.id, body.reason));
   });
 
-  router.delete('/admin/comment-bans/:id', requireAdmin, async (req, res) => {
-    res.json(await comments.setBan(idOf(req), null));
+  serve(router, op.allowCommenting, requireAdmin, async ({ params }, _req, res) => {
+    res.json(await comments.setBan(params.id, null));
   });
 
   return router;

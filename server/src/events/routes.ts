@@ -3,9 +3,9 @@ import jwt from 'jsonwebtoken';
 import { bearerToken, verifySession } from '../auth/tokens.js';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 import { isAdmin, isPremium } from '../users/types.js';
-import { eventsQuerySchema } from '@newsroom/common';
+import { liveOperations as op } from '@newsroom/common/api/platform';
 import type { EventStreams } from './streams.js';
 import type { Viewer } from './types.js';
 
@@ -27,8 +27,7 @@ export function eventRoutes(ctx: RouteContext, streams: EventStreams): Router {
   const router = Router();
   const { users } = ctx.services;
 
-  router.get('/events', async (req, res) => {
-    const query = parseInput(eventsQuerySchema, req.query);
+  serve(router, op.events, async ({ query }, req, res) => {
     const token = query.token ?? bearerToken(req.header('authorization'));
     let viewer: Viewer = { email: null, admin: false };
     let expiresAt: number | null = null;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { FOLLOW_KINDS, followTargetParamSchemas, type FollowKind } from '@newsroom/common';
+import { followOperations as op } from '@newsroom/common/api/reading';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 
 /**
  * Following publishers and writers (docs/decisions/follows-and-feed.md): signed in, per-user rate
@@ -12,19 +12,20 @@ export function followRoutes(ctx: RouteContext): Router {
   const { follows } = ctx.services;
   const { requireUserRecord } = ctx.guards;
 
-  for (const kind of FOLLOW_KINDS satisfies readonly FollowKind[]) {
-    const path = `/follows/${kind}s/:id`;
-    // A publisher's id; a writer's public id.
-    const idOf = (params: unknown) => parseInput(followTargetParamSchemas[kind], params, 'Malformed id').id;
-    router.post(path, requireUserRecord, ctx.limits.follows, async (req, res) => {
-      res.json(await follows.follow(req.currentUser!, kind, idOf(req.params)));
+  // A publisher's id; a writer's public id.
+  for (const [kind, follow, unfollow] of [
+    ['publisher', op.followPublisher, op.unfollowPublisher],
+    ['writer', op.followWriter, op.unfollowWriter],
+  ] as const) {
+    serve(router, follow, requireUserRecord, ctx.limits.follows, async ({ params }, req, res) => {
+      res.json(await follows.follow(req.currentUser!, kind, params.id));
     });
-    router.delete(path, requireUserRecord, ctx.limits.follows, async (req, res) => {
-      res.json(await follows.unfollow(req.currentUser!, kind, idOf(req.params)));
+    serve(router, unfollow, requireUserRecord, ctx.limits.follows, async ({ params }, req, res) => {
+      res.json(await follows.unfollow(req.currentUser!, kind, params.id));
     });
   }
 
-  router.get('/me/follows', requireUserRecord, async (req, res) => {
+  serve(router, op.myFollows, requireUserRecord, async (_input, req, res) => {
     res.set('Cache-Control', 'private, no-cache');
     res.json(await follows.list(req.currentUser!));
   });

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
-import { createGiftLinkBodySchema, idParamSchema, openGiftLinkBodySchema } from '@newsroom/common';
+import { giftOperations as op } from '@newsroom/common/api/gifts';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
+import { serve } from '../http/operation.js';
 
 /** User agents of crawlers and link previews: a gift link never reads in full for them. */
 const CRAWLER = /(bot|crawler|spider|slurp)\b|facebookexternalhit|embedly|preview/i;
@@ -22,25 +22,22 @@ export function giftRoutes(ctx: RouteContext): Router {
     next();
   });
 
-  router.post('/gift-links', requireUserRecord, ctx.limits.edits, async (req, res) => {
-    const { articleId } = parseInput(createGiftLinkBodySchema, req.body);
-    res.status(201).json(await gifts.create(req.currentUser!, articleId));
+  serve(router, op.createGiftLink, requireUserRecord, ctx.limits.edits, async ({ body }, req, res) => {
+    res.status(201).json(await gifts.create(req.currentUser!, body.articleId));
   });
 
-  router.get('/me/gift-links', requireUserRecord, async (req, res) => {
+  serve(router, op.myGiftLinks, requireUserRecord, async (_input, req, res) => {
     res.json(await gifts.mine(req.currentUser!));
   });
 
-  router.delete('/me/gift-links/:id', requireUserRecord, async (req, res) => {
-    const { id } = parseInput(idParamSchema, req.params, 'Malformed id');
-    res.json(await gifts.revoke(req.currentUser!, id));
+  serve(router, op.revokeGiftLink, requireUserRecord, async ({ params }, req, res) => {
+    res.json(await gifts.revoke(req.currentUser!, params.id));
   });
 
-  router.post('/gift-links/open', ctx.limits.giftOpens, optionalUser, async (req, res) => {
-    const input = parseInput(openGiftLinkBodySchema, req.body);
+  serve(router, op.openGiftLink, ctx.limits.giftOpens, optionalUser, async ({ body }, req, res) => {
     const caller = req.auth ? await users.findByEmail(req.auth.email) : null;
     res.vary('Authorization');
-    res.json(await gifts.open(input, caller, { crawler: isCrawler(req) }));
+    res.json(await gifts.open(body, caller, { crawler: isCrawler(req) }));
   });
 
   return router;

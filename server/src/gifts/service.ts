@@ -44,33 +44,20 @@ export interface GiftableArticle {
 /** A token or a reader key: 32 random bytes, base64url (43 characters). */
 const secret = () => randomBytes(32).toString('base64url');
 
-/**
- * Gift links (docs/decisions/gift-links-and-meter.md): a premium reader, an admin or the writer of a
- * premium article gives a link to that one article; it reads in full for GIFT_LINK_DAYS from its
- * first open, for up to GIFT_LINK_READERS readers, until its creator revokes it. Everything is
- * counted here: the link, its readers, the creator's links per calendar month (UTC).
- */
-export function createGiftService(deps: {
-  store: Store;
-  clock: Clock;
-  events: DomainEvents;
-  /** The approved article of that id as anyone may see it, with who may read it; null else. */
-  article: (id: string) => Promise<GiftableArticle | null>;
-}) {
-  const repo = createGiftRepository(deps.store);
-  const now = () => deps.clock.now();
+/** What a link is now: ended (revoked, expired), full, or still giving. */
+function statusOf(link: GiftLinkRecord, at: Date): GiftLink['status'] {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt && new Date(link.expiresAt).getTime() <= at.getTime()) return 'expired';
+  // A link nobody opened does not wait in an inbox for ever (its seven days start at the first open).
+  const unopenedUntil = new Date(link.createdAt).getTime() + GIFT_LINK_UNOPENED_DAYS * DAY_MS;
+  if (!link.firstOpenedAt && unopenedUntil <= at.getTime()) return 'expired';
+  if (link.readers >= GIFT_LINK_READERS) return 'full';
+  return link.firstOpenedAt ? 'active' : 'unopened';
+}
 
-  const statusOf = (link: GiftLinkRecord, at: Date): GiftLink['status'] => {
-    if (link.revokedAt) return 'revoked';
-    if (link.expiresAt && new Date(link.expiresAt).getTime() <= at.getTime()) return 'expired';
-    // A link nobody opened does not wait in an inbox for ever (its seven days start at the first open).
-    const unopenedUntil = new Date(link.createdAt).getTime() + GIFT_LINK_UNOPENED_DAYS * DAY_MS;
-    if (!link.firstOpenedAt && unopenedUntil <= at.getTime()) return 'expired';
-    if (link.readers >= GIFT_LINK_READERS) return 'full';
-    return link.firstOpenedAt ? 'active' : 'unopened';
-  };
-
-  const toLink = (link: GiftLinkRecord, at: Date): GiftLink => ({
+/** A link as its creator sees it. */
+function toLink(link: GiftLinkRecord, at: Date): GiftLink {
+  return {
     _id: link._id,
     articleId: link.articleId,
     articleTitle: link.articleTitle,
@@ -82,7 +69,42 @@ export function createGiftService(deps: {
     expiresAt: link.expiresAt,
     revokedAt: link.revokedAt,
     status: statusOf(link, at),
+  };
+}
+
+/** 402 with the teaser: the link does not read in full (any more) for this reader. */
+function refused(why: GiftRefusal, link: GiftLinkRecord, article: GiftableArticle): HttpError {
+  return new HttpError(402, GIFT_MESSAGES[why], {
+    needPremium: true,
+    teaser: toCard(article.article as Article),
+    gift: { giftedBy: link.creatorName, refused: why },
   });
+}
+
+interface GiftServiceDeps {
+  store: Store;
+  clock: Clock;
+  events: DomainEvents;
+  /** The approved article of that id as anyone may see it, with who may read it; null else. */
+  article: (id: string) => Promise<GiftableArticle | null>;
+}
+
+type GiftRepository = ReturnType<typeof createGiftRepository>;
+
+/**
+ * Gift links (docs/decisions/gift-links-and-meter.md): a premium reader, an admin or the writer of a
+ * premium article gives a link to that one article; it reads in full for GIFT_LINK_DAYS from its
+ * first open, for up to GIFT_LINK_READERS readers, until its creator revokes it. Everything is
+ * counted here: the link, its readers, the creator's links per calendar month (UTC).
+ */
+export function createGiftService(deps: GiftServiceDeps) {
+  const repo = createGiftRepository(deps.store);
+  return { ...giftLinksOfCreators(deps, repo), ...giftReading(deps, repo) };
+}
+
+/** A creator's side: making links (within the month's allowance), listing and revoking them. */
+function giftLinksOfCreators(deps: GiftServiceDeps, repo: GiftRepository) {
+  const now = () => deps.clock.now();
 
   const allowance = async (creator: string, at: Date): Promise<GiftAllowance> => {
     const used = Math.min(await repo.createdIn(creator, monthOf(at)), GIFT_LINKS_PER_MONTH);
@@ -92,14 +114,6 @@ export function createGiftService(deps: {
       remainingThisMonth: GIFT_LINKS_PER_MONTH - used,
     };
   };
-
-  /** 402 with the teaser: the link does not read in full (any more) for this reader. */
-  const refused = (why: GiftRefusal, link: GiftLinkRecord, article: GiftableArticle) =>
-    new HttpError(402, GIFT_MESSAGES[why], {
-      needPremium: true,
-      teaser: toCard(article.article as Article),
-      gift: { giftedBy: link.creatorName, refused: why },
-    });
 
   return {
     /** POST /gift-links: 404 unknown or unapproved; 409 not premium or the month's links used up. */
@@ -169,7 +183,14 @@ export function createGiftService(deps: {
       }
       return toLink(link, at);
     },
+  };
+}
 
+/** A reader's side: opening a link, and whether it lets them in. */
+function giftReading(deps: GiftServiceDeps, repo: GiftRepository) {
+  const now = () => deps.clock.now();
+
+  return {
     /**
      * Whether the link of `token` lets this reader in to `articleId` now (they opened it, and it is
      * neither revoked nor expired): its readers read the article's comments too.

@@ -16,7 +16,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Store } from '../store/port.js';
 import { digestContent, transactionalContent } from './messages.js';
-import type { MailPreferencesRecord } from './repository.js';
+import type { MailPreferencesRecord, OutboxMail } from './repository.js';
 import { digestPeriod, nextDigestSlot } from './schedule.js';
 import { createMailTransport, type MailTransport } from './transport.js';
 import type { Services } from '../services.js';
@@ -47,6 +47,42 @@ export interface MailJobOptions {
 }
 
 export type MailJobs = ReturnType<typeof createMailJobs>;
+
+/**
+ * What becomes of a mail SMTP did not take: tried again after an exponential backoff, or given up
+ * (a permanent refusal, or too many attempts).
+ */
+function afterFailure(
+  err: unknown,
+  attempts: number,
+  now: Date,
+): { giveUp: boolean; set: Partial<OutboxMail> } {
+  const code = (err as { responseCode?: number }).responseCode ?? 0;
+  // A 5xx answer refuses this mail for good (no such mailbox); anything else may pass later.
+  const permanent = code >= 500 && code < 600;
+  const giveUp = permanent || attempts >= MAX_ATTEMPTS;
+  const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
+  return {
+    giveUp,
+    set: {
+      status: giveUp ? 'failed' : 'pending',
+      nextAttemptAt: new Date(now.getTime() + delay).toISOString(),
+      lastError: String((err as Error).message ?? err).slice(0, 300),
+    },
+  };
+}
+
+/** An article as a digest lists it. */
+function digestEntry(a: Article) {
+  return {
+    id: a._id,
+    title: a.articleTitle ?? '',
+    byline: [a.publisher, publishedName(a.userInfo)].filter(Boolean).join(' · '),
+    premium: a.isPremium === 'Yes',
+    // A premium article's text never goes in a mail.
+    ...(a.isPremium === 'Yes' ? {} : { excerpt: (a.articleDescription ?? '').slice(0, EXCERPT_LENGTH) }),
+  };
+}
 
 export function createMailJobs(deps: MailJobOptions) {
   const { clock, logger } = deps;
@@ -79,16 +115,8 @@ export function createMailJobs(deps: MailJobOptions) {
         sent++;
       } catch (err) {
         failed++;
-        const code = (err as { responseCode?: number }).responseCode ?? 0;
-        // A 5xx answer refuses this mail for good (no such mailbox); anything else may pass later.
-        const permanent = code >= 500 && code < 600;
-        const giveUp = permanent || claimed.attempts >= MAX_ATTEMPTS;
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (claimed.attempts - 1));
-        await repo.finish(claimed._id, {
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(clock.now().getTime() + delay).toISOString(),
-          lastError: String((err as Error).message ?? err).slice(0, 300),
-        });
+        const { giveUp, set } = afterFailure(err, claimed.attempts, clock.now());
+        await repo.finish(claimed._id, set);
         logger.warn({ err, kind: claimed.kind, attempts: claimed.attempts, giveUp }, 'mail: SMTP failed');
       }
     }
@@ -135,20 +163,7 @@ export function createMailJobs(deps: MailJobOptions) {
       if (list.length) {
         const frequency = prefs.digest;
         await mail.enqueue({ key, kind: 'digest', to: prefs.email, articleIds: list.map((a) => a._id) }, () =>
-          digestContent(
-            frequency,
-            list.map((a) => ({
-              id: a._id,
-              title: a.articleTitle ?? '',
-              byline: [a.publisher, publishedName(a.userInfo)].filter(Boolean).join(' · '),
-              premium: a.isPremium === 'Yes',
-              // A premium article's text never goes in a mail.
-              ...(a.isPremium === 'Yes'
-                ? {}
-                : { excerpt: (a.articleDescription ?? '').slice(0, EXCERPT_LENGTH) }),
-            })),
-            mail.links,
-          ),
+          digestContent(frequency, list.map(digestEntry), mail.links),
         );
       }
     }

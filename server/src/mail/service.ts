@@ -33,37 +33,85 @@ const DEFAULTS: MailPreferencesInput = { digest: 'off', scope: 'following', hour
 
 export type MailService = ReturnType<typeof createMailService>;
 
-export function createMailService(deps: { store: Store; config: Config; clock: Clock }) {
-  const repo = createMailRepository(deps.store);
-  const key = mailTokenKey(deps.config.jwtSecret);
-  const links: MailLinks = {
-    site: deps.config.clientOrigins[0] ?? deps.config.publicUrl,
-    api: deps.config.publicUrl,
-  };
-  const nowIso = () => deps.clock.now().toISOString();
-  const unsubscribeUrl = (email: string, list: MailList) =>
-    `${links.api}/mail/unsubscribe?token=${signMailToken(key, { p: 'unsubscribe', e: email, l: list })}`;
-  const mailbox = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+interface MailServiceDeps {
+  store: Store;
+  config: Config;
+  clock: Clock;
+}
 
-  const answer = (r: MailPreferencesRecord | null): MailPreferences => ({
+/** What the mail service's parts share. */
+interface MailParts {
+  deps: MailServiceDeps;
+  repo: ReturnType<typeof createMailRepository>;
+  /** Signs and checks the links in mails (confirm, unsubscribe). */
+  key: Buffer;
+  links: MailLinks;
+}
+
+/** The preferences as the reader sees them: the defaults where nothing was saved. */
+function preferencesAnswer(r: MailPreferencesRecord | null): MailPreferences {
+  return {
     digest: r?.digest ?? DEFAULTS.digest,
     scope: r?.scope ?? DEFAULTS.scope,
     hour: r?.hour ?? DEFAULTS.hour,
     notices: r?.notices ?? DEFAULTS.notices,
     confirmed: r?.confirmed ?? false,
     pendingConfirmation: !!r && r.digest !== 'off' && !r.confirmed && r.confirmNonce !== null,
-  });
+  };
+}
 
-  /** The slot of a confirmed digest's next mail, after now; null when off or unconfirmed. */
-  const nextSlot = (r: Pick<MailPreferencesRecord, 'digest' | 'hour' | 'confirmed'>) =>
-    r.digest === 'off' || !r.confirmed
-      ? null
-      : nextDigestSlot(r.digest, r.hour, deps.clock.now()).toISOString();
+/** The slot of a confirmed digest's next mail, after `now`; null when off or unconfirmed. */
+function nextSlotAfter(
+  r: Pick<MailPreferencesRecord, 'digest' | 'hour' | 'confirmed'>,
+  now: Date,
+): string | null {
+  return r.digest === 'off' || !r.confirmed ? null : nextDigestSlot(r.digest, r.hour, now).toISOString();
+}
 
-  const service = {
-    links,
+export function createMailService(deps: MailServiceDeps) {
+  const parts: MailParts = {
+    deps,
+    repo: createMailRepository(deps.store),
+    key: mailTokenKey(deps.config.jwtSecret),
+    links: {
+      site: deps.config.clientOrigins[0] ?? deps.config.publicUrl,
+      api: deps.config.publicUrl,
+    },
+  };
+  const { repo } = parts;
+  const outbox = mailOutbox(parts);
+  return {
+    links: parts.links,
     repository: repo,
+    ...outbox,
+    ...digestPreferences(parts, outbox.enqueue),
+    ...mailLinkActions(parts),
 
+    /** GET /me/mails: the caller's own mails, newest first. */
+    async history(email: string): Promise<MailHistory> {
+      const mails = await repo.history(email, HISTORY_SIZE);
+      return {
+        mails: mails.map((m) => ({
+          _id: m._id,
+          kind: m.kind,
+          subject: m.subject,
+          status: m.status,
+          createdAt: m.createdAt,
+          sentAt: m.sentAt ?? null,
+        })),
+      };
+    },
+  };
+}
+
+/** The outbox: mails queued with their unsubscribe link and headers, rendered when sent. */
+function mailOutbox({ deps, repo, key, links }: MailParts) {
+  const nowIso = () => deps.clock.now().toISOString();
+  const unsubscribeUrl = (email: string, list: MailList) =>
+    `${links.api}/mail/unsubscribe?token=${signMailToken(key, { p: 'unsubscribe', e: email, l: list })}`;
+  const mailbox = /<([^>]+)>/.exec(deps.config.mailFrom)?.[1] ?? deps.config.mailFrom;
+
+  return {
     /**
      * Puts one mail in the outbox under `key` (what it is about); nothing when that key is there
      * already (another instance, an earlier run) or the recipient stopped this list.
@@ -106,10 +154,18 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       if (mail.content) return renderMail(mail.content);
       return { html: mail.html ?? '', text: mail.text ?? '' };
     },
+  };
+}
 
+/** The reader's digest and notice preferences; turning the digest on asks for a confirmation. */
+function digestPreferences(
+  { deps, repo, key, links }: MailParts,
+  enqueue: ReturnType<typeof mailOutbox>['enqueue'],
+) {
+  return {
     /** GET /me/mail-preferences. */
     async preferences(email: string): Promise<MailPreferences> {
-      return answer(await repo.findPreferences(email));
+      return preferencesAnswer(await repo.findPreferences(email));
     },
 
     /**
@@ -145,7 +201,8 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       }
       // Same frequency and hour: the slot already planned stays (changing a scope sends nothing twice).
       const sameSlot = before?.nextDigestAt && before.digest === input.digest && before.hour === input.hour;
-      record.nextDigestAt = sameSlot && record.confirmed ? before.nextDigestAt : nextSlot(record);
+      record.nextDigestAt =
+        sameSlot && record.confirmed ? before.nextDigestAt : nextSlotAfter(record, deps.clock.now());
       await repo.savePreferences(record);
       if (ask) {
         const token = signMailToken(key, {
@@ -154,14 +211,25 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
           n: record.confirmNonce!,
           x: now.getTime() + CONFIRM_TTL_MS,
         });
-        await service.enqueue(
+        await enqueue(
           { key: `digest.confirm:${email}:${record.confirmNonce}`, kind: 'digest.confirm', to: email },
           () => confirmContent(name, `${links.api}/mail/confirm?token=${token}`),
         );
       }
-      return answer(record);
+      return preferencesAnswer(record);
     },
 
+    /** The slot of a confirmed digest's next mail, after now; null when off or unconfirmed. */
+    nextSlot: (r: Pick<MailPreferencesRecord, 'digest' | 'hour' | 'confirmed'>) =>
+      nextSlotAfter(r, deps.clock.now()),
+  };
+}
+
+/** What the signed links in mails do: confirm the digest, unsubscribe from a list. */
+function mailLinkActions({ deps, repo, key }: MailParts) {
+  const nowIso = () => deps.clock.now().toISOString();
+
+  return {
     /** GET of a mail's link: whether its signature holds for its purpose (it reads and changes nothing). */
     checkLink(token: string, purpose: 'confirm' | 'unsubscribe'): void {
       if (verifyMailToken(key, token, deps.clock.now())?.p !== purpose)
@@ -192,12 +260,12 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
             confirmed: true,
             digestSince:
               prefs.digestSince ?? (first ? new Date(at.getTime() - PERIOD_MS[first]).toISOString() : now),
-            nextDigestAt: inTheirHour ? now : nextSlot(confirmed),
+            nextDigestAt: inTheirHour ? now : nextSlotAfter(confirmed, deps.clock.now()),
             updatedAt: now,
           },
         );
       }
-      return answer(await repo.findPreferences(payload.e));
+      return preferencesAnswer(await repo.findPreferences(payload.e));
     },
 
     /** POST /mail/unsubscribe: stops the list the link was made for (digest or notices); idempotent. */
@@ -223,23 +291,5 @@ export function createMailService(deps: { store: Store; config: Config; clock: C
       await repo.savePreferences(record);
       return { email: payload.e, list: payload.l };
     },
-
-    /** GET /me/mails: the caller's own mails, newest first. */
-    async history(email: string): Promise<MailHistory> {
-      const mails = await repo.history(email, HISTORY_SIZE);
-      return {
-        mails: mails.map((m) => ({
-          _id: m._id,
-          kind: m.kind,
-          subject: m.subject,
-          status: m.status,
-          createdAt: m.createdAt,
-          sentAt: m.sentAt ?? null,
-        })),
-      };
-    },
-
-    nextSlot,
   };
-  return service;
 }

@@ -1,19 +1,21 @@
 import { Router, type RequestHandler } from 'express';
+import { metaOperations as op } from '@newsroom/common/api/platform';
 import { compressAnswers } from '../cache/compress.js';
 import { NotFound } from '../errors.js';
 import { DOCS_ASSETS, DOCS_CSP, docsPage } from './assets.js';
 import { API_TITLE, openApiDocument } from './document.js';
 import { operations } from './operation.js';
+import { serve } from '../http/operation.js';
 
 /** GET /openapi.json (the document) and GET /docs (the reference page, with its scripts and styles). */
 export function openApiRoutes(): Router {
   const router = Router();
 
-  router.get('/openapi.json', (_req, res) => {
+  serve(router, op.openApiDocument, (_input, _req, res) => {
     res.set('Cache-Control', 'no-cache').json(openApiDocument());
   });
 
-  router.get('/docs', (req, res) => {
+  serve(router, op.apiReference, (_input, req, res) => {
     // The page's links are relative to /docs; under /docs/ they would miss.
     if (req.path.endsWith('/')) return res.redirect(301, '../docs');
     res
@@ -23,10 +25,9 @@ export function openApiRoutes(): Router {
       .send(docsPage(API_TITLE));
   });
 
-  router.get('/docs/assets/:file', compressAnswers(), (req, res, next) => {
-    const file = String(req.params.file);
+  serve(router, op.apiReferenceAsset, compressAnswers(), ({ params: { file } }, _req, res) => {
     const asset = Object.hasOwn(DOCS_ASSETS, file) ? DOCS_ASSETS[file] : undefined;
-    if (!asset) return next(new NotFound('No such file'));
+    if (!asset) throw new NotFound('No such file');
     // Revalidated by ETag: a new swagger-ui-dist ships under the same name.
     res.set('Content-Type', asset.contentType).set('Cache-Control', 'no-cache').send(asset.body());
   });
@@ -48,7 +49,7 @@ const pathPattern = (path: string) =>
   );
 
 /**
- * Mounted before the routes: a request on a path the API declares (registry.ts, the declarations the
+ * Mounted before the routes: a request on a path the API declares (common/src/api/, the declarations the
  * OpenAPI document is built from) with a method it does not declare there is answered 405 with
  * `Allow`: the declared methods, HEAD where GET is declared (Express answers it) and OPTIONS (the CORS
  * middleware answers it everywhere). As OpenAPI matches paths, a concrete path is matched before a

@@ -2,8 +2,8 @@ import express, { Router } from 'express';
 import type Stripe from 'stripe';
 import type { RouteContext } from '../context.js';
 import { Unauthorized } from '../errors.js';
-import { createPaymentIntentBody, makePremiumUserBody } from '@newsroom/common';
-import { parseInput } from '../http/input.js';
+import { paymentOperations as op } from '@newsroom/common/api/platform';
+import { serve } from '../http/operation.js';
 import type { Payer } from './service.js';
 
 function payer(req: express.Request): Payer {
@@ -21,29 +21,29 @@ export function paymentRoutes(ctx: RouteContext): Router {
   const { payments } = ctx.services;
   const router = Router();
 
-  router.get('/plans', (_req, res) => {
+  serve(router, op.plans, (_input, _req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(payments.plans());
   });
 
-  router.post(
-    '/create-payment-intent',
+  serve(
+    router,
+    op.createPaymentIntent,
     ctx.guards.requireUser,
     ctx.limits.paymentIntents,
     ctx.limits.stripeCalls,
     ctx.guards.requireUserRecord,
-    async (req, res) => {
-      const { amount } = parseInput(createPaymentIntentBody, req.body ?? {});
-      res.json(await payments.createPaymentIntent(payer(req), amount));
+    async ({ body }, req, res) => {
+      res.json(await payments.createPaymentIntent(payer(req), body.amount));
     },
   );
 
-  router.patch(
-    '/make-premium-user',
+  serve(
+    router,
+    op.redeemPayment,
     ctx.guards.requireUserRecord,
     ctx.limits.stripeCalls,
-    async (req, res) => {
-      const input = parseInput(makePremiumUserBody, req.body ?? {});
-      const result = await payments.redeem(payer(req), input);
+    async ({ body }, req, res) => {
+      const result = await payments.redeem(payer(req), body);
       res.json({ message: result.granted ? 'Premium granted' : 'Payment already redeemed', ...result });
     },
   );
@@ -64,12 +64,18 @@ export interface StripeEventHandler {
 export function stripeWebhookRoutes(ctx: RouteContext, others: StripeEventHandler[] = []): Router {
   const { payments } = ctx.services;
   const router = Router();
-  router.post('/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const event = payments.verifyWebhook(payload, req.header('stripe-signature'));
-    const other = others.find((handler) => handler.handles(event.type));
-    await (other ? other.handle(event) : payments.handleEvent(event));
-    res.json({ received: true });
-  });
+  // The declared body is Stripe's signed event, not JSON parsed here: the handler reads the raw bytes.
+  serve(
+    router,
+    op.stripeWebhook,
+    express.raw({ type: () => true, limit: '1mb' }),
+    async (_input, req, res) => {
+      const payload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const event = payments.verifyWebhook(payload, req.header('stripe-signature'));
+      const other = others.find((handler) => handler.handles(event.type));
+      await (other ? other.handle(event) : payments.handleEvent(event));
+      res.json({ received: true });
+    },
+  );
   return router;
 }

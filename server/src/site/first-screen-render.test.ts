@@ -3,18 +3,23 @@
  * JSON no article text can break out of; shells without the placeholder and builds without a
  * renderer are left as they are. (The rendering itself: client/e2e/first-screen.e2e.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ArticleTeaser } from '../articles/types.js';
-import { loadRenderer, withFirstScreen } from './first-screen-render.js';
+import { loadAppCode, loadRenderer, withFirstScreen, type AppCode } from './first-screen-render.js';
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
 const PRELOADS =
   '<link rel="modulepreload" crossorigin href="/assets/jsx-runtime-a1.js">\n' +
   '<link rel="modulepreload" crossorigin href="/assets/Home-b2.js" />';
+/** What Vite's manifest and the page's hints say the shell loads. */
+const CODE: AppCode = {
+  entry: '/assets/index-abc123.js',
+  modules: ['/assets/jsx-runtime-a1.js', '/assets/Home-b2.js'],
+};
 const SHELL = `<!doctype html><html><head><title>Newsroom</title>${ENTRY}\n${PRELOADS}</head><body>
     <div id="root">
       <header>placeholder masthead</header>
@@ -36,7 +41,7 @@ const teaser: ArticleTeaser = {
 
 describe('withFirstScreen', () => {
   it('puts the markup alone in #root instead of the placeholder, its data right after #root', () => {
-    const page = withFirstScreen(SHELL, '<main>Rendered</main>', { teaser });
+    const page = withFirstScreen(SHELL, '<main>Rendered</main>', { teaser }, CODE);
     expect(page).not.toContain('placeholder masthead');
     // Nothing but the markup in #root, not even white space: the app hydrates exactly that.
     expect(page).toMatch(
@@ -50,7 +55,7 @@ describe('withFirstScreen', () => {
   });
 
   it("fetches and runs the app's code only after the first contentful paint, in the same order", () => {
-    const page = withFirstScreen(SHELL, '<main>Rendered</main>', {});
+    const page = withFirstScreen(SHELL, '<main>Rendered</main>', {}, CODE);
     expect(page).not.toContain('type="module"');
     expect(page).not.toContain('rel="modulepreload"');
     const loader = /<script>(.*)<\/script>\s*<\/head>/s.exec(page)?.[1] ?? '';
@@ -77,8 +82,13 @@ describe('withFirstScreen', () => {
       (_, i) => `<link rel="modulepreload" crossorigin href="/assets/chunk-${i}.js">`,
     ).join('\n');
     const shell = SHELL.replace('</head>', `${many}\n</head>`);
-    const loader =
-      /<script>(.*)<\/script>\s*<\/head>/s.exec(withFirstScreen(shell, '<main />', {}))?.[1] ?? '';
+    const code = {
+      ...CODE,
+      modules: [...CODE.modules, ...Array.from({ length: 20 }, (_, i) => `/assets/chunk-${i}.js`)],
+    };
+    const page = withFirstScreen(shell, '<main />', {}, code);
+    expect(page).not.toContain('rel="modulepreload"');
+    const loader = /<script>(.*)<\/script>\s*<\/head>/s.exec(page)?.[1] ?? '';
     // Each insert compiles a module that has arrived: 3 ms of work on this clock.
     const browser = runLoader(loader, 3);
     browser.paint('first-contentful-paint');
@@ -99,7 +109,7 @@ describe('withFirstScreen', () => {
 
   it('starts the app after a second when no paint is reported (a background tab)', () => {
     const loader =
-      /<script>(.*)<\/script>\s*<\/head>/s.exec(withFirstScreen(SHELL, '<main />', {}))?.[1] ?? '';
+      /<script>(.*)<\/script>\s*<\/head>/s.exec(withFirstScreen(SHELL, '<main />', {}, CODE))?.[1] ?? '';
     const browser = runLoader(loader);
     browser.runTimers(0);
     expect(browser.added).toEqual([]);
@@ -109,7 +119,36 @@ describe('withFirstScreen', () => {
 
   it('leaves a shell without the placeholder unchanged', () => {
     const bare = '<html><body><div id="root"></div></body></html>';
-    expect(withFirstScreen(bare, '<main>x</main>', {})).toBe(bare);
+    expect(withFirstScreen(bare, '<main>x</main>', {}, CODE)).toBe(bare);
+  });
+});
+
+describe('loadAppCode', () => {
+  it("reads the entry and its static imports (not its lazy ones) from Vite's manifest", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'newsroom-manifest-'));
+    try {
+      expect(loadAppCode(dist)).toBeNull();
+      mkdirSync(path.join(dist, '.vite'));
+      const manifest = {
+        'index.html': {
+          file: 'assets/index-abc123.js',
+          isEntry: true,
+          imports: ['_jsx-runtime-a1.js', '_query-c3.js'],
+          dynamicImports: ['src/app/routes/Home.tsx'],
+        },
+        '_jsx-runtime-a1.js': { file: 'assets/jsx-runtime-a1.js' },
+        '_query-c3.js': { file: 'assets/query-c3.js', imports: ['_jsx-runtime-a1.js', '_react-d4.js'] },
+        '_react-d4.js': { file: 'assets/react-d4.js' },
+        'src/app/routes/Home.tsx': { file: 'assets/Home-b2.js', isDynamicEntry: true },
+      };
+      writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      expect(loadAppCode(dist)).toEqual({
+        entry: '/assets/index-abc123.js',
+        modules: ['/assets/jsx-runtime-a1.js', '/assets/query-c3.js', '/assets/react-d4.js'],
+      });
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

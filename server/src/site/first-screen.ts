@@ -23,6 +23,8 @@ const HintsSchema = z.array(
       .optional(),
     /** A signed-in screen: its code is announced, no first screen drawn (it needs the session). */
     codeOnly: z.literal(true).optional(),
+    /** Its server-rendered page has a form a browser without scripts posts to the page's address. */
+    form: z.literal(true).optional(),
   }),
 );
 

@@ -51,6 +51,18 @@ beforeAll(() => {
       img: ['https://api.news.example'],
     }),
   );
+  // The pages whose server-rendered form a browser without scripts may post (the build lists them).
+  writeFileSync(
+    path.join(dist, '.vite', 'first-screen.json'),
+    JSON.stringify(
+      ['/login', '/registration', '/about-us'].map((page) => ({
+        path: page,
+        js: [],
+        css: [],
+        ...(page === '/about-us' ? {} : { form: true }),
+      })),
+    ),
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -120,5 +132,7 @@ describe('the site answers', () => {
       expect(posted.headers.location, route).toBe(route);
       expect(posted.text, route).not.toContain('Reader1234');
     }
+    // A page without a form takes no post.
+    expect((await request(site()).post('/about-us').type('form').send({ a: 1 })).status).toBe(404);
   });
 });

@@ -11,14 +11,13 @@ import type { Logger } from 'pino';
 import type { MissGuard } from '../cache/answer-cache.js';
 import { TooManyRequests } from '../cache/public-read-limit.js';
 import { ID_PATTERN } from '@newsroom/common';
-import type { ArticleCard, ArticleTeaser } from '../articles/types.js';
-import { loadRenderer, withFirstScreen, type FirstScreenData } from './first-screen-render.js';
-import { hintTags, loadFirstScreens, screenFor, withHeadTags } from './first-screen.js';
+import { loadAppCode, loadRenderer } from './first-screen-render.js';
+import { firstScreenPages } from './first-screen-pages.js';
+import { loadFirstScreens } from './first-screen.js';
 import { contentSecurityPolicy, inlineScriptSources, loadSitePolicy } from './policy.js';
 import { parseShell, renderArticlePage, renderRobots, renderRss, renderSitemap } from './render.js';
 import type { SiteChanges } from './changes.js';
-import { readAhead, type ReadAhead } from './read-ahead.js';
-import type { FirstScreenList, SiteSource } from './source.js';
+import type { SiteSource } from './source.js';
 
 export interface SiteOptions {
   source: SiteSource;
@@ -48,29 +47,11 @@ export interface SiteOptions {
 const ARTICLE_ID = ID_PATTERN;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FEED_CACHE_CONTROL = 'public, max-age=300';
-/** Server-rendered pages whose markup is kept (article pages are most of them). */
-const RENDERED_PAGES_MAX = 1_000;
-/** How long a page waits for its first screen's list before it goes out without it (and its image hint). */
-const LEAD_IMAGE_WAIT_MS = 250;
 
 /** The client build next to this package (server/{src,dist}/site → client/dist). */
 export function defaultDistDir(): string {
   return path.resolve(import.meta.dirname, '../../../client/dist');
 }
-
-/** A first-screen list and the live-event position its read started at (null: not known yet). */
-interface PositionedCards {
-  cards: ArticleCard[];
-  eventId: string | null;
-}
-/** An article page's teaser and the live-event position its read started at. */
-interface TeaserRead {
-  teaser: ArticleTeaser;
-  eventId: string | null;
-}
-/** The page data's `eventId`, when the position is known. */
-const positioned = (eventId: string | null): Pick<FirstScreenData, 'eventId'> =>
-  eventId === null ? {} : { eventId };
 
 /** A year, as HSTS preload lists ask. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -127,6 +108,30 @@ function briefly<T>(ttlMs: number, now: () => number, build: () => Promise<T>) {
   };
 }
 
+/** The build's files: hashed assets cached for good, the rest briefly (HTML revalidated). */
+function builtFiles(distDir: string): RequestHandler {
+  const assetsDir = path.join(distDir, 'assets') + path.sep;
+  return express.static(distDir, {
+    index: false,
+    setHeaders(res, file) {
+      // Vite names everything under assets/ by content hash: a changed file gets a new name.
+      if (file.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
+      else if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+      else res.setHeader('Cache-Control', 'public, max-age=3600');
+    },
+  });
+}
+
+/** A browser navigating to a page of the app: not a file, an asset or an API-style request. */
+function isPageNavigation(req: Request): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !req.path.startsWith('/assets/') &&
+    !path.posix.basename(req.path).includes('.') &&
+    req.accepts(['html', 'json']) === 'html'
+  );
+}
+
 export function siteRouter(options: SiteOptions): Router {
   const { source, distDir, siteUrl, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -135,115 +140,31 @@ export function siteRouter(options: SiteOptions): Router {
     throw new Error(`No client build at ${distDir} (run \`npm run build -w client\`)`);
   }
   const shell = parseShell(readFileSync(indexFile, 'utf8'));
-  const assetsDir = path.join(distDir, 'assets') + path.sep;
   const screens = loadFirstScreens(distDir);
 
   const render = loadRenderer(distDir, logger);
+  const appCode = loadAppCode(distDir);
   const policy = loadSitePolicy(distDir);
   const policyOptions = { connect: options.connectSrc, img: options.imgSrc };
   const cspOf = (html: string) => contentSecurityPolicy(policy, inlineScriptSources(html), policyOptions);
 
-  // The first screens' lists (home: trending; all articles: the first page), read at most once per
-  // TTL and again on every public change; a slow or failed read only costs the page its first screen
-  // and image hint.
-  const listTtlMs = options.feedTtlMs ?? 60_000;
-  // Each read keeps the event position it started at (SiteChanges.position): a list served later,
-  // even while the next read runs, still names the position its own data was read at.
+  // Each page names the live-event position its data was read at: the app's live stream resumes there.
   const positionNow = () => options.changes?.position() ?? null;
-  const readList = async (list: FirstScreenList): Promise<PositionedCards> => {
-    const eventId = positionNow();
-    return { cards: await source.cards(list), eventId };
-  };
-  const lists: Record<FirstScreenList, ReadAhead<PositionedCards>> = {
-    trending: readAhead(() => readList('trending'), {
-      ttlMs: listTtlMs,
-      now: () => now().getTime(),
-      onError: (err) => logger.debug({ err }, 'first screen: trending list not refreshed'),
-    }),
-    approved: readAhead(() => readList('approved'), {
-      ttlMs: listTtlMs,
-      now: () => now().getTime(),
-      onError: (err) => logger.debug({ err }, 'first screen: approved list not refreshed'),
-    }),
-  };
-  if (render) {
-    for (const list of ['trending', 'approved'] as const)
-      lists[list].get().catch((err: unknown) => logger.debug({ err }, `first screen: no ${list} list yet`));
-  }
+  const pages = firstScreenPages({
+    source,
+    logger,
+    now,
+    screens,
+    render,
+    appCode,
+    listTtlMs: options.feedTtlMs ?? 60_000,
+    positionNow,
+  });
   const feeds: Array<{ drop(): void }> = [];
   options.changes?.subscribe(() => {
-    lists.trending.changed();
-    lists.approved.changed();
+    pages.changed();
     for (const feed of feeds) feed.drop();
   });
-  const listOf = async (list: FirstScreenList) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), LEAD_IMAGE_WAIT_MS);
-    });
-    try {
-      return await Promise.race([lists[list].get(), late]);
-    } catch (err) {
-      logger.debug({ err }, `first screen: no ${list} list`);
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  // Markup of the server-rendered pages, kept while what they are drawn from is the same: the list
-  // pages while their list is (the same object), an article page while its teaser is (the same
-  // JSON), the pages drawn from nothing for good. A render costs milliseconds of CPU; a visitor's
-  // request no longer does. At most RENDERED_PAGES_MAX pages are kept, the least recently drawn go.
-  const rendered = new Map<string, { key: unknown; markup: string | null }>();
-  const renderKept = async (pathname: string, key: unknown, data: FirstScreenData) => {
-    const kept = rendered.get(pathname);
-    if (kept && kept.key === key) {
-      rendered.delete(pathname); // most recently used last
-      rendered.set(pathname, kept);
-      return kept.markup;
-    }
-    const markup = render ? await render(pathname, data) : null;
-    rendered.delete(pathname);
-    rendered.set(pathname, { key, markup });
-    if (rendered.size > RENDERED_PAGES_MAX) rendered.delete(rendered.keys().next().value!);
-    return markup;
-  };
-
-  /**
-   * A page's HTML with its first-screen hints (docs/decisions/first-screen-hints.md) and, when its
-   * data is at hand, its first screen (docs/decisions/server-rendered-first-screen.md).
-   */
-  const withHints = async (pathname: string, html: string, read?: TeaserRead): Promise<string> => {
-    const screen = screenFor(screens, pathname);
-    if (!screen) return html;
-    // A signed-in screen: its code only (no first screen: it needs the reader's session).
-    if (screen.codeOnly) return withHeadTags(html, hintTags(screen));
-    const from = screen.leadImage?.from;
-    let image: string | null | undefined;
-    let data: FirstScreenData | null;
-    let markup: string | null;
-    if (from === 'article') {
-      const teaser = read?.teaser;
-      image = teaser?.articleImage;
-      data = teaser ? { teaser, ...positioned(read.eventId) } : null;
-      markup = teaser && data ? await renderKept(pathname, JSON.stringify(teaser), data) : null;
-    } else if (from) {
-      const list = from === 'trending' ? 'trending' : 'approved';
-      const listRead = await listOf(list);
-      const cards = listRead?.value.cards;
-      image = cards?.[0]?.articleImage;
-      data = listRead
-        ? { [list]: cards, fetchedAt: listRead.at, ...positioned(listRead.value.eventId) }
-        : null;
-      markup = cards && data ? await renderKept(pathname, cards, data) : null;
-    } else {
-      // Drawn from no data; still where the tab's live stream starts.
-      data = positioned(positionNow());
-      markup = await renderKept(pathname, null, data);
-    }
-    const page = withHeadTags(html, hintTags(screen, image, Boolean(markup)));
-    return markup && data ? withFirstScreen(page, markup, data) : page;
-  };
 
   const sendHtml = (res: Response, status: number, html: string) => {
     res
@@ -274,10 +195,14 @@ export function siteRouter(options: SiteOptions): Router {
   router.use(siteHeaders(cspOf(shell.html), options.production ?? false));
 
   // A form of a server-rendered page is held until the app runs (client/index.html); a browser
-  // without scripts posts it here: nothing is read or kept, the page is shown again.
-  router.post(['/login', '/registration', '/all-articles'], (req, res) => {
-    res.redirect(303, req.originalUrl);
-  });
+  // without scripts posts it here: nothing is read or kept, the page is shown again. Which pages have
+  // one: client/src/app/first-screen.ts (`form`), through the build's first-screen.json.
+  const formPages = screens.filter((screen) => screen.form).map((screen) => screen.path);
+  if (formPages.length) {
+    router.post(formPages, (req, res) => {
+      res.redirect(303, req.originalUrl);
+    });
+  }
 
   router.get('/robots.txt', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(renderRobots(siteUrl));
@@ -300,7 +225,7 @@ export function siteRouter(options: SiteOptions): Router {
       const teaser = await source.teaser(id, { ip: req.ip, onMiss: options.missGuard?.(req, res) });
       if (!teaser) return sendHtml(res, 404, shell.html);
       const page = renderArticlePage(shell, teaser, siteUrl);
-      sendHtml(res, 200, await withHints(req.path, page, { teaser, eventId }));
+      sendHtml(res, 200, await pages.withHints(req.path, page, { teaser, eventId }));
     } catch (err) {
       if (err instanceof TooManyRequests) {
         if (!res.get('Retry-After')) res.set('Retry-After', '60');
@@ -313,27 +238,12 @@ export function siteRouter(options: SiteOptions): Router {
     }
   });
 
-  router.use(
-    express.static(distDir, {
-      index: false,
-      setHeaders(res, file) {
-        // Vite names everything under assets/ by content hash: a changed file gets a new name.
-        if (file.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
-        else if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
-      },
-    }),
-  );
+  router.use(builtFiles(distDir));
 
   // History fallback: page navigations get the shell; files, assets and API-style requests do not.
   router.use(async (req, res, next) => {
-    const navigation =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.path.startsWith('/assets/') &&
-      !path.posix.basename(req.path).includes('.') &&
-      req.accepts(['html', 'json']) === 'html';
-    if (!navigation) return next();
-    sendHtml(res, 200, await withHints(req.path, shell.html));
+    if (!isPageNavigation(req)) return next();
+    sendHtml(res, 200, await pages.withHints(req.path, shell.html));
   });
 
   return router;

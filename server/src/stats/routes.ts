@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { parseInput } from '../http/input.js';
-import { viewStatsQuerySchema } from '@newsroom/common';
+import { serve } from '../http/operation.js';
+import { statsOperations as op } from '@newsroom/common/api/platform';
 
 /**
  * Public counters: GET /users-count (Home) and GET /active-users (About). Cached in the userStats
@@ -13,13 +13,13 @@ export function statsRoutes(ctx: RouteContext): Router {
   const router = Router();
   const { stats } = ctx.services;
 
-  router.get('/users-count', async (req, res) => {
+  serve(router, op.userCounts, async (_input, req, res) => {
     const onMiss = ctx.limits.publicReads.guard(req, res);
     const build = async () => ({ value: await stats.userCounts(), meta: undefined });
     sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'count', build, onMiss));
   });
 
-  router.get('/active-users', async (req, res) => {
+  serve(router, op.activeUsers, async (_input, req, res) => {
     const onMiss = ctx.limits.publicReads.guard(req, res);
     const build = async () => ({ value: await stats.activeUsers(), meta: undefined });
     sendCached(req, res, await ctx.cache.get(CacheGroup.userStats, 'active', build, onMiss));
@@ -28,13 +28,11 @@ export function statsRoutes(ctx: RouteContext): Router {
   // Views per day over the last `days` (30 by default): the caller's own articles (and their follower
   // count); per publisher for admins.
   const views = ctx.services.viewStats;
-  router.get('/stats/my-article-views', ctx.guards.requireUserRecord, async (req, res) => {
-    const { days } = parseInput(viewStatsQuerySchema, req.query);
-    res.json(await views.forWriter(req.currentUser!, days));
+  serve(router, op.myArticleViews, ctx.guards.requireUserRecord, async ({ query }, req, res) => {
+    res.json(await views.forWriter(req.currentUser!, query.days));
   });
-  router.get('/stats/publisher-views', ctx.guards.requireAdmin, async (req, res) => {
-    const { days } = parseInput(viewStatsQuerySchema, req.query);
-    res.json(await views.forPublishers(days));
+  serve(router, op.publisherViews, ctx.guards.requireAdmin, async ({ query }, _req, res) => {
+    res.json(await views.forPublishers(query.days));
   });
 
   return router;

@@ -5,6 +5,8 @@ import { HttpError, Invalid, NotFound } from '../errors.js';
 import { MAX_UPLOAD_BYTES } from './image.js';
 import { UPLOAD_FILE_PATTERN } from './service.js';
 import { displayFilesOfVariant } from '@newsroom/common';
+import { uploadOperations as op } from '@newsroom/common/api/platform';
+import { serve } from '../http/operation.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -30,15 +32,28 @@ export function uploadRoutes(ctx: RouteContext): Router {
     });
   };
 
-  router.post('/uploads', ctx.guards.optionalUser, ctx.limits.uploads, receiveImage, async (req, res) => {
-    if (!req.file?.buffer?.length) throw new Invalid('Invalid image file input.');
-    const { url } = await uploads.store(req.file.buffer, req.auth?.email ?? null);
-    res.status(201).json({ data: { display_url: url, url }, success: true, status: 201 });
-  });
+  // The body is multipart (declared, not parsed by serve): multer reads it.
+  serve(
+    router,
+    op.uploadImage,
+    ctx.guards.optionalUser,
+    ctx.limits.uploads,
+    receiveImage,
+    async (_input, req, res) => {
+      if (!req.file?.buffer?.length) throw new Invalid('Invalid image file input.');
+      const { url } = await uploads.store(req.file.buffer, req.auth?.email ?? null);
+      res.status(201).json({ data: { display_url: url, url }, success: true, status: 201 });
+    },
+  );
 
-  router.get('/uploads/:file', (req, res, next) => {
+  // A file name that cannot exist is 404, not 400 (unknownParamIs404): refused before the params are parsed.
+  const knownFileName: RequestHandler = (req, _res, next) => {
     const file = req.params.file;
-    if (!UPLOAD_FILE_PATTERN.test(file)) return next(new NotFound('Image not found'));
+    if (typeof file !== 'string' || !UPLOAD_FILE_PATTERN.test(file))
+      return next(new NotFound('Image not found'));
+    next();
+  };
+  serve(router, op.getUpload, knownFileName, async ({ params: { file } }, _req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     // A missing variant (files copied without them, say) is answered with its display image, not
     // cached for long, so a srcset never shows a broken image. See docs/decisions/responsive-images.md.
@@ -50,7 +65,7 @@ export function uploadRoutes(ctx: RouteContext): Router {
       if (fallback) return send(fallback, false);
       throw new NotFound('Image not found');
     };
-    send(file, true).catch(next);
+    await send(file, true);
   });
 
   return router;

@@ -43,29 +43,40 @@ function ownerChange(user: User, identity: Identity): { set: Partial<User>; unse
   return { set, unset };
 }
 
-/** The user rules of docs/api-contract.md (registration, roles, premium state, profile). */
-export function createUserService({
-  store,
-  clock,
-  events,
-}: {
+interface UserServiceDeps {
   store: Store;
   clock: Clock;
   /** Required: its writes say what they did (noDomainEvents where nobody listens). */
   events: DomainEvents;
-}) {
+}
+
+/** What the user service's parts share: the repositories, and writes that say what they changed. */
+function userBase({ store, clock, events }: UserServiceDeps) {
   const repo = createUserRepository(store);
-  const writers = createWriterRepository(store);
-  const nowIso = () => clock.now().toISOString();
   /** The record of `email` changed in these fields (the guards' cached record, the user counts). */
   const changed = (email: string, fields: string[]) =>
     fields.length ? events.publish({ type: 'user.changed', email, fields }) : Promise.resolve();
-  /** setFields, then says so. */
-  const setFields = async (email: string, set: Partial<User>, unset: string[] = []) => {
-    const updated = await repo.setFields(email, set, unset);
-    await changed(email, [...Object.keys(set), ...unset]);
-    return updated;
+  return {
+    repo,
+    writers: createWriterRepository(store),
+    nowIso: () => clock.now().toISOString(),
+    changed,
+    /** setFields, then says so. */
+    async setFields(email: string, set: Partial<User>, unset: string[] = []) {
+      const updated = await repo.setFields(email, set, unset);
+      await changed(email, [...Object.keys(set), ...unset]);
+      return updated;
+    },
   };
+}
+
+type UserBase = ReturnType<typeof userBase>;
+
+/** The user rules of docs/api-contract.md (registration, roles, premium state, profile). */
+export function createUserService(deps: UserServiceDeps) {
+  const { clock, events } = deps;
+  const base = userBase(deps);
+  const { repo, nowIso, changed, setFields } = base;
 
   /** Creates the record if it does not exist yet; a concurrent insert (unique email) is not an error. */
   async function ensureUser(identity: Identity, profile: { name?: string; photoURL?: string }) {
@@ -187,8 +198,19 @@ export function createUserService({
       return { modified: r.modified };
     },
 
-    // For the other components (guards, payments, articles, stats, uploads): they never query `users`.
+    ...forOtherComponents(base, deps),
+  };
+}
 
+/**
+ * What the other components (guards, payments, articles, stats, uploads) read and write of users:
+ * they never query `users`.
+ */
+function forOtherComponents(
+  { repo, writers, nowIso, changed, setFields }: UserBase,
+  { clock, events }: UserServiceDeps,
+) {
+  return {
     /** The stored record, every field (the guards' caller record, payments). */
     findByEmail: repo.findByEmail,
     /** Whose premium ends in (from, to]: the reminders and lapse mails (mail/jobs.ts). */

@@ -98,7 +98,6 @@ export default function CommentsSection({ articleId, isArticleWriter, gift }: Co
   const first = comments.data?.pages[0];
   const pinned = first?.pinned ?? null;
   const threads = threadsOf(comments.data?.pages ?? [], pinned);
-  const here = `/article-details/${articleId}`;
 
   return (
     <section
@@ -106,49 +105,14 @@ export default function CommentsSection({ articleId, isArticleWriter, gift }: Co
       className="container-page max-w-3xl border-t border-rule py-10"
       data-testid="comments"
     >
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="comments-title" className="section-title" data-testid="comments-count">
-          {first ? m.count(first.commentCount) : 'Comments'}
-        </h2>
-        <div role="group" aria-label={m.sortLabel} className="flex gap-1">
-          {SORTS.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={sort === value}
-              onClick={() => setSort(value)}
-              className={`btn min-h-10 px-3 ${sort === value ? 'btn-primary' : 'btn-outline'}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      </div>
+      <CommentsHeader count={first?.commentCount} sort={sort} onSort={setSort} />
 
-      <div className="mt-6">
-        {gift ? (
-          <p className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-            <span className="text-muted">{m.giftHint}</span>
-            <Link to="/subscription" className="btn btn-primary min-h-11 px-5">
-              {m.subscribeToComment}
-            </Link>
-          </p>
-        ) : email ? (
-          <CommentForm
-            label={m.yourComment}
-            submitLabel={m.post}
-            busyLabel={m.posting}
-            onSubmit={(body) => post.mutateAsync({ body })}
-          />
-        ) : (
-          <p className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
-            <span className="text-muted">{m.logInHint}</span>
-            <Link to="/login" state={{ from: here }} className="btn btn-primary min-h-11 px-5">
-              {m.logInToComment}
-            </Link>
-          </p>
-        )}
-      </div>
+      <CommentComposer
+        gift={gift}
+        signedIn={!!email}
+        here={`/article-details/${articleId}`}
+        post={(body) => post.mutateAsync({ body })}
+      />
 
       {comments.isPending && (
         <p className="mt-8 flex justify-center">
@@ -192,5 +156,69 @@ export default function CommentsSection({ articleId, isArticleWriter, gift }: Co
         }}
       />
     </section>
+  );
+}
+
+interface CommentsHeaderProps {
+  /** Unknown until the first page has come. */
+  count: number | undefined;
+  sort: CommentSort;
+  onSort: (sort: CommentSort) => void;
+}
+
+/** The count as the section's title, and the newest/oldest toggle. */
+function CommentsHeader({ count, sort, onSort }: CommentsHeaderProps) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <h2 id="comments-title" className="section-title" data-testid="comments-count">
+        {count !== undefined ? m.count(count) : 'Comments'}
+      </h2>
+      <div role="group" aria-label={m.sortLabel} className="flex gap-1">
+        {SORTS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={sort === value}
+            onClick={() => onSort(value)}
+            className={`btn min-h-10 px-3 ${sort === value ? 'btn-primary' : 'btn-outline'}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface CommentComposerProps {
+  gift: GiftPass | undefined;
+  signedIn: boolean;
+  /** Where logging in comes back to. */
+  here: string;
+  post: (body: string) => Promise<unknown>;
+}
+
+/** The new comment's form for a signed-in reader; otherwise what would let them comment. */
+function CommentComposer({ gift, signedIn, here, post }: CommentComposerProps) {
+  return (
+    <div className="mt-6">
+      {gift ? (
+        <p className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+          <span className="text-muted">{m.giftHint}</span>
+          <Link to="/subscription" className="btn btn-primary min-h-11 px-5">
+            {m.subscribeToComment}
+          </Link>
+        </p>
+      ) : signedIn ? (
+        <CommentForm label={m.yourComment} submitLabel={m.post} busyLabel={m.posting} onSubmit={post} />
+      ) : (
+        <p className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+          <span className="text-muted">{m.logInHint}</span>
+          <Link to="/login" state={{ from: here }} className="btn btn-primary min-h-11 px-5">
+            {m.logInToComment}
+          </Link>
+        </p>
+      )}
+    </div>
   );
 }

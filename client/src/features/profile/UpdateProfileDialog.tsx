@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema } from '@newsroom/common';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Avatar } from '@/components/Avatar';
 import { Field } from '@/components/Field';
-import { ImageFileInput } from '@/components/ImageFileInput';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +11,7 @@ import { swal } from '@/lib/swal';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
 import { useUpdateProfile } from '@/lib/api/users';
 import { profileMessages as m } from './messages';
+import { ProfilePhotoField, useProfilePhoto, type ProfilePhoto } from './ProfilePhotoField';
 import type { Profile } from './types';
 
 /** The dialog checks its fields as the server's PATCH /users/{email} does (the photo is uploaded apart). */
@@ -52,23 +51,8 @@ interface ProfileFormProps {
 }
 
 function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
-  const { updateUserProfile } = useAuth();
-  const update = useUpdateProfile();
-  const [changingImage, setChangingImage] = useState(false);
-  const changeImageButton = useRef<HTMLButtonElement>(null);
-  const toggled = useRef(false);
-  const [image, setImage] = useState<File | null>(null);
-  /** Why the new photo cannot be used (too large, wrong type, the upload's failure). */
-  const [imageError, setImageError] = useState('');
-  const imageId = useId();
-  const imageErrorId = `${imageId}-error`;
-  // Keyboard users keep their place: focus follows the Change Image / Cancel toggle.
-  useEffect(() => {
-    if (!toggled.current) return;
-    if (changingImage) document.getElementById(imageId)?.focus();
-    else changeImageButton.current?.focus();
-  }, [changingImage, imageId]);
-
+  const photo = useProfilePhoto();
+  const save = useProfileSave({ profile, photo, setBusy, onDone });
   const {
     register,
     handleSubmit,
@@ -84,114 +68,12 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
     },
   });
 
-  const onSubmit = async (values: CheckedProfileValues) => {
-    const problem = changingImage && image ? imageFileProblem(image) : undefined;
-    if (problem) {
-      setImageError(problem);
-      return;
-    }
-    setBusy(true);
-    let photoURL = profile.photoURL ?? '';
-    if (changingImage && image) {
-      const uploaded = await uploadImage(image, { onError: setImageError }).catch((error: unknown) => {
-        console.error(error);
-        return undefined;
-      });
-      if (!uploaded) {
-        // A failed upload stops the update; the form is usable again, the reason under the photo.
-        setBusy(false);
-        return;
-      }
-      photoURL = uploaded;
-    }
-    const name = values.name;
-    let updated = false;
-    try {
-      await update.mutateAsync({
-        email: profile.email,
-        body: {
-          name,
-          photoURL,
-          phone: values.phone ?? '',
-          address: values.address ?? '',
-          birth: values.birth ?? '',
-          gender: values.gender ?? '',
-        },
-      });
-      updated = true;
-      // Keep the session (navbar avatar, article bylines) in step with the record.
-      await updateUserProfile(name, photoURL || null).catch((error: unknown) => console.error(error));
-    } catch (error) {
-      console.error(error);
-    } finally {
-      // Refresh and close whether the call worked or not (docs/product.md §4).
-      void update.refresh(profile.email);
-      setBusy(false);
-      onDone();
-    }
-    if (updated) void swal.fire({ icon: 'success', title: m.updatedTitle, text: m.updatedText });
-  };
-
   const invalid = (name: keyof ProfileValues) => (errors[name] ? 'border-danger' : '');
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={handleSubmit(save)} className="grid gap-4" aria-busy={busy}>
       <fieldset disabled={busy} className="grid gap-4">
-        <div>
-          <span className="label">Photo</span>
-          {changingImage ? (
-            <div className="flex items-center gap-2">
-              <div className="min-w-0 flex-1">
-                <label htmlFor={imageId} className="sr-only">
-                  New photo
-                </label>
-                <ImageFileInput
-                  id={imageId}
-                  file={image}
-                  onChange={(file) => {
-                    setImage(file);
-                    setImageError(file ? (imageFileProblem(file) ?? '') : '');
-                  }}
-                  disabled={busy}
-                  invalid={!!imageError}
-                  describedBy={imageError ? imageErrorId : undefined}
-                />
-              </div>
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() => {
-                  toggled.current = true;
-                  setChangingImage(false);
-                  setImage(null);
-                  setImageError('');
-                }}
-              >
-                {m.cancelImage}
-              </button>
-            </div>
-          ) : (
-            <div className="flex items-center gap-3">
-              <Avatar src={profile.photoURL} name={profile.name || profile.email} className="size-14" />
-              <button
-                ref={changeImageButton}
-                type="button"
-                className="btn btn-outline"
-                onClick={() => {
-                  toggled.current = true;
-                  setChangingImage(true);
-                }}
-              >
-                {m.changeImage}
-              </button>
-            </div>
-          )}
-          {changingImage && imageError && (
-            <p id={imageErrorId} role="alert" className="field-error">
-              {imageError}
-            </p>
-          )}
-        </div>
+        <ProfilePhotoField photo={photo} profile={profile} busy={busy} />
         <Field label="Full name" error={errors.name?.message}>
           {(control) => (
             <input
@@ -261,4 +143,68 @@ function ProfileForm({ profile, onDone, busy, setBusy }: ProfileFormProps) {
       </fieldset>
     </form>
   );
+}
+
+interface ProfileSaveOptions {
+  profile: Profile;
+  photo: ProfilePhoto;
+  setBusy: (busy: boolean) => void;
+  onDone: () => void;
+}
+
+/**
+ * The dialog's submit: the new photo is uploaded first (its failure stops here), then the record and
+ * the session's copy are updated; the dialog refreshes and closes whether the update worked or not.
+ */
+function useProfileSave({ profile, photo, setBusy, onDone }: ProfileSaveOptions) {
+  const { updateUserProfile } = useAuth();
+  const update = useUpdateProfile();
+  return async (values: CheckedProfileValues) => {
+    const image = photo.newFile;
+    const problem = image ? imageFileProblem(image) : undefined;
+    if (problem) {
+      photo.setError(problem);
+      return;
+    }
+    setBusy(true);
+    let photoURL = profile.photoURL ?? '';
+    if (image) {
+      const uploaded = await uploadImage(image, { onError: photo.setError }).catch((error: unknown) => {
+        console.error(error);
+        return undefined;
+      });
+      if (!uploaded) {
+        // A failed upload stops the update; the form is usable again, the reason under the photo.
+        setBusy(false);
+        return;
+      }
+      photoURL = uploaded;
+    }
+    const name = values.name;
+    let updated = false;
+    try {
+      await update.mutateAsync({
+        email: profile.email,
+        body: {
+          name,
+          photoURL,
+          phone: values.phone ?? '',
+          address: values.address ?? '',
+          birth: values.birth ?? '',
+          gender: values.gender ?? '',
+        },
+      });
+      updated = true;
+      // Keep the session (navbar avatar, article bylines) in step with the record.
+      await updateUserProfile(name, photoURL || null).catch((error: unknown) => console.error(error));
+    } catch (error) {
+      console.error(error);
+    } finally {
+      // Refresh and close whether the call worked or not (docs/product.md §4).
+      void update.refresh(profile.email);
+      setBusy(false);
+      onDone();
+    }
+    if (updated) void swal.fire({ icon: 'success', title: m.updatedTitle, text: m.updatedText });
+  };
 }

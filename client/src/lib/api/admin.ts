@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 import type {
@@ -20,12 +20,10 @@ import type {
 
 /** The admin's calls: users, moderation, publishers and their statistics. */
 
-const enc = encodeURIComponent;
-
 /** GET /all-users?page&limit */
 export async function fetchAllUsers(page: number, limit: number) {
-  const { data } = await api.get<{ users: AdminUser[]; totalPages: number }>('/all-users', {
-    params: { page, limit },
+  const data: { users: AdminUser[]; totalPages: number } = await call('listUsers', {
+    query: { page, limit },
   });
   // Keep the page the rows belong to: while the next page loads, the previous rows stay on screen.
   return { ...data, page, limit };
@@ -33,78 +31,65 @@ export async function fetchAllUsers(page: number, limit: number) {
 
 /** PATCH /make-admin/{id} */
 export async function makeAdmin(id: string): Promise<void> {
-  await api.patch(`/make-admin/${enc(id)}`);
+  await call('makeAdmin', { params: { id } });
 }
 
 /** PATCH /make-editor/{id} (true) or /remove-editor/{id} (false): the editor role. */
 export async function setEditor({ id, editor }: { id: string; editor: boolean }): Promise<void> {
-  await api.patch(`/${editor ? 'make-editor' : 'remove-editor'}/${enc(id)}`);
+  await call(editor ? 'makeEditor' : 'removeEditor', { params: { id } });
 }
 
 /** GET /all-articles/data; 'All' lists Pending first, then the decided ones. */
 export async function fetchAllArticles(page: number, limit: number, status: ModerationFilter = 'All') {
-  const params: Record<string, string | number> = { limit, page };
-  if (status !== 'All') params.status = status;
-  const { data } = await api.get<{ articles: AdminArticle[]; totalPages: number }>('/all-articles/data', {
-    params,
+  const data: { articles: AdminArticle[]; totalPages: number } = await call('moderationPage', {
+    query: { limit, page, ...(status !== 'All' ? { status } : {}) },
   });
   return { ...data, page, limit, status };
 }
 
 /** GET /all-articles/counts */
 export async function fetchModerationCounts(): Promise<ModerationCounts> {
-  const { data } = await api.get<ModerationCounts>('/all-articles/counts');
-  return data;
+  return call('moderationCounts');
 }
 
 /** GET /stats/publisher-views?days */
 export async function fetchPublisherViews(days: number): Promise<PublisherViews> {
-  const { data } = await api.get<PublisherViews>('/stats/publisher-views', { params: { days } });
-  return data;
+  return call('publisherViews', { query: { days } });
 }
 
-/** The moderation calls answer the article as it now is. */
-type Moderated = { article: AdminArticle };
-
-/** PATCH /update/status/{id} */
+/** PATCH /update/status/{id}: the moderation calls answer the article as it now is. */
 export async function approveArticle(id: string): Promise<AdminArticle> {
-  const { data } = await api.patch<Moderated>(`/update/status/${enc(id)}`);
-  return data.article;
+  return (await call('approveArticle', { params: { id } })).article;
 }
 
 /** PATCH /article/decline/{id} */
 export async function declineArticle(id: string, decliningReason: string): Promise<AdminArticle> {
-  const { data } = await api.patch<Moderated>(`/article/decline/${enc(id)}`, { decliningReason });
-  return data.article;
+  return (await call('declineArticle', { params: { id }, body: { decliningReason } })).article;
 }
 
 /** PATCH /article/request-changes/{id}: back to its writer with the note. */
 export async function requestChanges(id: string, reviewNote: string): Promise<AdminArticle> {
-  const { data } = await api.patch<Moderated>(`/article/request-changes/${enc(id)}`, { reviewNote });
-  return data.article;
+  return (await call('requestArticleChanges', { params: { id }, body: { reviewNote } })).article;
 }
 
 /** PATCH /article/schedule/{id}: approved to be published at `publishAt` (an ISO time). */
 export async function scheduleArticle(id: string, publishAt: string): Promise<AdminArticle> {
-  const { data } = await api.patch<Moderated>(`/article/schedule/${enc(id)}`, { publishAt });
-  return data.article;
+  return (await call('scheduleArticle', { params: { id }, body: { publishAt } })).article;
 }
 
 /** PATCH /make-premium/{id} */
 export async function makePremium(id: string): Promise<AdminArticle> {
-  const { data } = await api.patch<Moderated>(`/make-premium/${enc(id)}`);
-  return data.article;
+  return (await call('makeArticlePremium', { params: { id } })).article;
 }
 
 /** POST /add-publishers */
 export async function addPublisher(body: { publisherName: string; logo: string }): Promise<void> {
-  await api.post('/add-publishers', body);
+  await call('addPublisher', { body });
 }
 
 /** GET /publisher/article/count (every status) */
 export async function fetchPublisherArticleCounts(): Promise<PublisherArticleCount[]> {
-  const { data } = await api.get<PublisherArticleCount[]>('/publisher/article/count');
-  return data;
+  return call('publisherArticleCounts');
 }
 
 export const adminQueries = {

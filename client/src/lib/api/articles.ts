@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { READER_PAGE_SIZE, type Meter } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 import type { ApprovedFilter, Article, ArticleTeaser, Publisher } from './types';
@@ -20,21 +20,20 @@ export const APPROVED_PAGE_SIZE = READER_PAGE_SIZE;
 /** Page size of the premium list, as the approved list's. */
 export const PREMIUM_PAGE_SIZE = READER_PAGE_SIZE;
 
-const enc = encodeURIComponent;
-
 /** GET /all-articles/approved?search&publicationFiler&tags&page&limit */
 export async function fetchApprovedArticles(filter: ApprovedFilter, page = 1): Promise<Article[]> {
-  const params: Record<string, string | number> = { page, limit: APPROVED_PAGE_SIZE };
-  if (filter.search.trim()) params.search = filter.search.trim();
-  if (filter.publisher) params.publicationFiler = filter.publisher; // (sic) the API's parameter name
-  if (filter.tags.length) params.tags = filter.tags.join(',');
-  const { data } = await api.get<Article[]>('/all-articles/approved', { params });
-  return data;
+  const query: { page: number; limit: number; search?: string; publicationFiler?: string; tags?: string } = {
+    page,
+    limit: APPROVED_PAGE_SIZE,
+  };
+  if (filter.search.trim()) query.search = filter.search.trim();
+  if (filter.publisher) query.publicationFiler = filter.publisher; // (sic) the API's parameter name
+  if (filter.tags.length) query.tags = filter.tags.join(',');
+  return call('approvedArticles', { query });
 }
 
 export async function fetchTrendingArticles(): Promise<Article[]> {
-  const { data } = await api.get<Article[]>('/articles/trending');
-  return data;
+  return call('trendingArticles');
 }
 
 /**
@@ -42,33 +41,27 @@ export async function fetchTrendingArticles(): Promise<Article[]> {
  * `meter`, while free reads last, else 402).
  */
 export async function fetchArticle(id: string): Promise<Article & { meter?: Meter }> {
-  const { data } = await api.get<Article & { meter?: Meter }>(`/article/data/${enc(id)}`);
-  return data;
+  return call('articleDetails', { params: { id } });
 }
 
 /** GET /articles/public/{id}: an approved article's teaser, no session needed (404 otherwise). */
 export async function fetchPublicArticle(id: string): Promise<ArticleTeaser> {
-  const { data } = await api.get<ArticleTeaser>(`/articles/public/${enc(id)}`);
-  return data;
+  return call('articleTeaser', { params: { id } });
 }
 
 /** GET /premium/articles/only (premium or admin; 402 otherwise). */
 export async function fetchPremiumArticles(page = 1): Promise<Article[]> {
-  const { data } = await api.get<Article[]>('/premium/articles/only', {
-    params: { page, limit: PREMIUM_PAGE_SIZE },
-  });
-  return data;
+  return call('premiumArticles', { query: { page, limit: PREMIUM_PAGE_SIZE } });
 }
 
 /** PATCH /articles/view-count/{id} */
 export async function recordArticleView(id: string): Promise<void> {
-  await api.patch(`/articles/view-count/${enc(id)}`);
+  await call('countView', { params: { id } });
 }
 
 /** GET /publisher-data */
 export async function fetchPublishers(): Promise<Publisher[]> {
-  const { data } = await api.get<Publisher[]>('/publisher-data');
-  return data;
+  return call('listPublishers');
 }
 
 /** A page shorter than the page size is the last one. */

@@ -8,7 +8,7 @@ import type {
   SubscriptionPlanSchema,
 } from '@newsroom/common';
 import { SUBSCRIPTION_PLANS } from '@newsroom/common/plans';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { accountKeys } from './account-keys';
 import { invalidate, staleAfter } from './stale';
 import type { BillingSummary, Subscribed, SubscriptionPlanId, SwitchPreview } from './types';
@@ -25,38 +25,32 @@ export type Refund = z.output<typeof RefundSchema>;
 
 /** GET /subscription-plans (public) */
 export async function fetchSubscriptionPlans(): Promise<SubscriptionPlanOffer[]> {
-  const { data } = await api.get<SubscriptionPlanOffer[]>('/subscription-plans');
-  return data;
+  return call('subscriptionPlans');
 }
 
 /** GET /billing: also reads a subscription Stripe.js just confirmed, before its webhook comes. */
 export async function fetchBilling(): Promise<BillingSummary> {
-  const { data } = await api.get<BillingSummary>('/billing');
-  return data;
+  return call('billingSummary');
 }
 
 /** POST /billing/subscription {plan}: what the card field confirms (the first invoice, or a trial's card). */
 export async function subscribe(plan: SubscriptionPlanId): Promise<Subscribed> {
-  const { data } = await api.post<Subscribed>('/billing/subscription', { plan });
-  return data;
+  return call('subscribe', { body: { plan } });
 }
 
 /** POST /billing/cancel: at the end of the paid period. */
 export async function cancelSubscription(): Promise<BillingSummary> {
-  const { data } = await api.post<BillingSummary>('/billing/cancel', {});
-  return data;
+  return call('cancelSubscription', { body: {} });
 }
 
 /** POST /billing/resume: undoes a cancel before the period ends. */
 export async function resumeSubscription(): Promise<BillingSummary> {
-  const { data } = await api.post<BillingSummary>('/billing/resume', {});
-  return data;
+  return call('resumeSubscription', { body: {} });
 }
 
 /** GET /billing/switch-preview?plan=: what switching charges now (prorated). */
 export async function fetchSwitchPreview(plan: SubscriptionPlanId): Promise<SwitchPreview> {
-  const { data } = await api.get<SwitchPreview>('/billing/switch-preview', { params: { plan } });
-  return data;
+  return call('previewPlanSwitch', { query: { plan } });
 }
 
 /**
@@ -64,38 +58,32 @@ export async function fetchSwitchPreview(plan: SubscriptionPlanId): Promise<Swit
  * for 5 minutes; after that it answers 409 and the reader previews again).
  */
 export async function switchPlan(plan: SubscriptionPlanId): Promise<BillingSummary> {
-  const { data } = await api.post<BillingSummary>('/billing/switch', { plan });
-  return data;
+  return call('switchPlan', { body: { plan } });
 }
 
 /** POST /billing/card-setup: a SetupIntent the card field confirms. */
 export async function startCardSetup(): Promise<CardSetup> {
-  const { data } = await api.post<CardSetup>('/billing/card-setup', {});
-  return data;
+  return call('startCardUpdate', { body: {} });
 }
 
 /** POST /billing/card {setupIntentId}: the confirmed card becomes the one renewals charge. */
 export async function updateCard(setupIntentId: string): Promise<BillingSummary> {
-  const { data } = await api.post<BillingSummary>('/billing/card', { setupIntentId });
-  return data;
+  return call('updateCard', { body: { setupIntentId } });
 }
 
 /** GET /admin/billing?email= */
 export async function fetchUserBilling(email: string): Promise<BillingSummary> {
-  const { data } = await api.get<BillingSummary>('/admin/billing', { params: { email } });
-  return data;
+  return call('userBilling', { query: { email } });
 }
 
 /** POST /admin/refunds {paymentIntentId}: in full; the time comes back through Stripe's webhook. */
 export async function refundPayment(paymentIntentId: string): Promise<Refund> {
-  const { data } = await api.post<Refund>('/admin/refunds', { paymentIntentId });
-  return data;
+  return call('refundPayment', { body: { paymentIntentId } });
 }
 
 /** POST /admin/premium-grants {email, days, note?}: days of premium, spent after any paid period. */
 export async function grantPremium(input: PremiumGrantInput): Promise<PremiumGrant> {
-  const { data } = await api.post<PremiumGrant>('/admin/premium-grants', input);
-  return data;
+  return call('grantPremium', { body: input });
 }
 
 export const billingQueries = {

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CommentCounts } from '@newsroom/common';
 import { COMMENT_COUNTS_MAX } from '@newsroom/common/comment-limits';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { commentKeys } from './comment-keys';
 
 /**
@@ -12,8 +11,8 @@ import { commentKeys } from './comment-keys';
 
 /** GET /comments/counts?articles=id,… (public; up to COMMENT_COUNTS_MAX ids). */
 export async function fetchCommentCounts(ids: readonly string[]): Promise<Record<string, number>> {
-  const { data } = await api.get<CommentCounts>('/comments/counts', { params: { articles: ids.join(',') } });
-  return data.counts;
+  const { counts } = await call('commentCounts', { query: { articles: ids.join(',') } });
+  return counts;
 }
 
 const splitByMax = (ids: readonly string[]): string[][] => {

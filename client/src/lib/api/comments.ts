@@ -18,7 +18,7 @@ import type {
   CommentReportReason,
   CommentSort,
 } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { commentKeys } from './comment-keys';
 import { invalidate, staleAfter } from './stale';
 
@@ -27,8 +27,6 @@ import { invalidate, staleAfter } from './stale';
  * in it, and the admins' moderation. Every refusal (400, 402, 404, 409, 429) carries a `{message}`
  * for the person: the screens show it where they acted (`errorToast: false`).
  */
-
-const enc = encodeURIComponent;
 
 /** A gift link the reader was let in by: its readers read the article's comments too. */
 export interface GiftPass {
@@ -47,73 +45,62 @@ export async function fetchComments(
   page: number,
   gift?: GiftPass,
 ): Promise<CommentPage> {
-  const { data } = await api.get<CommentPage>(`/articles/${enc(articleId)}/comments`, {
-    params: {
+  return call('articleComments', {
+    params: { id: articleId },
+    query: {
       sort,
       page,
       ...(gift ? { gift: gift.token, ...(gift.readerKey ? { readerKey: gift.readerKey } : {}) } : {}),
     },
   });
-  return data;
 }
 
 /** POST /articles/{id}/comments: a comment, or a reply to a top-level one. */
 export async function postComment(articleId: string, body: string, replyTo?: string): Promise<Comment> {
-  const { data } = await api.post<Comment>(`/articles/${enc(articleId)}/comments`, {
-    body,
-    ...(replyTo ? { replyTo } : {}),
-  });
-  return data;
+  return call('postComment', { params: { id: articleId }, body: { body, ...(replyTo ? { replyTo } : {}) } });
 }
 
 /** PATCH /comments/{id} (the author, within COMMENT_EDIT_MINUTES). */
 export async function editComment(id: string, body: string): Promise<Comment> {
-  const { data } = await api.patch<Comment>(`/comments/${enc(id)}`, { body });
-  return data;
+  return call('editComment', { params: { id }, body: { body } });
 }
 
 /** DELETE /comments/{id} (the author). */
 export async function deleteComment(id: string): Promise<Comment> {
-  const { data } = await api.delete<Comment>(`/comments/${enc(id)}`);
-  return data;
+  return call('deleteComment', { params: { id } });
 }
 
 /** PUT (pin) or DELETE (unpin) /comments/{id}/pin (the article's writer). */
 export async function setPinned(id: string, pinned: boolean): Promise<Comment> {
-  const path = `/comments/${enc(id)}/pin`;
-  const { data } = pinned ? await api.put<Comment>(path) : await api.delete<Comment>(path);
-  return data;
+  return pinned ? call('pinComment', { params: { id } }) : call('unpinComment', { params: { id } });
 }
 
 /** POST /comments/{id}/reports */
 export async function reportComment(id: string, reason: CommentReportReason): Promise<void> {
-  await api.post(`/comments/${enc(id)}/reports`, { reason });
+  await call('reportComment', { params: { id }, body: { reason } });
 }
 
 /** GET /admin/comments?filter&page&limit */
 export async function fetchAdminComments(query: AdminCommentsQuery): Promise<AdminCommentList> {
-  const { data } = await api.get<AdminCommentList>('/admin/comments', { params: query });
-  return data;
+  return call('moderationComments', { query });
 }
 
 /** GET /admin/comments/counts */
 export async function fetchAdminCommentCounts(): Promise<AdminCommentCounts> {
-  const { data } = await api.get<AdminCommentCounts>('/admin/comments/counts');
-  return data;
+  return call('moderationCommentCounts');
 }
 
 /** PATCH /admin/comments/{id}: hide it, or show it again. */
 export async function moderateComment(id: string, hidden: boolean): Promise<AdminComment> {
-  const { data } = await api.patch<AdminComment>(`/admin/comments/${enc(id)}`, { hidden });
-  return data;
+  return call('moderateComment', { params: { id }, body: { hidden } });
 }
 
 /** PUT (with a reason) or DELETE /admin/comment-bans/{userId}: stop a user commenting, or lift it. */
 export async function setCommentBan(userId: string, reason: string | null): Promise<CommentBan> {
-  const path = `/admin/comment-bans/${enc(userId)}`;
-  const { data } =
-    reason === null ? await api.delete<CommentBan>(path) : await api.put<CommentBan>(path, { reason });
-  return data;
+  const params = { id: userId };
+  return reason === null
+    ? call('allowCommenting', { params })
+    : call('stopCommenting', { params, body: { reason } });
 }
 
 export const commentQueries = {

@@ -15,7 +15,7 @@ import type {
   WriterPage,
 } from '@newsroom/common';
 import { READER_PAGE_SIZE } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 
@@ -28,41 +28,32 @@ import { invalidate, staleAfter } from './stale';
 export const WRITER_PAGE_SIZE = READER_PAGE_SIZE;
 export const FOR_YOU_PAGE_SIZE = READER_PAGE_SIZE;
 
-const enc = encodeURIComponent;
-const followPath = (kind: FollowKind, id: string) => `/follows/${kind}s/${enc(id)}`;
-
 /** POST (follow) or DELETE (unfollow) /follows/{publishers|writers}/{id}; idempotent both ways. */
 export async function setFollowing(kind: FollowKind, id: string, follow: boolean): Promise<FollowState> {
-  const { data } = follow
-    ? await api.post<FollowState>(followPath(kind, id))
-    : await api.delete<FollowState>(followPath(kind, id));
-  return data;
+  const params = { id };
+  if (kind === 'publisher')
+    return follow ? call('followPublisher', { params }) : call('unfollowPublisher', { params });
+  return follow ? call('followWriter', { params }) : call('unfollowWriter', { params });
 }
 
 /** GET /me/follows */
 export async function fetchMyFollows(): Promise<MyFollows> {
-  const { data } = await api.get<MyFollows>('/me/follows');
-  return data;
+  return call('myFollows');
 }
 
 /** GET /writers/{id}?page&limit (public; never an e-mail). */
 export async function fetchWriterPage(id: string, page: number): Promise<WriterPage> {
-  const { data } = await api.get<WriterPage>(`/writers/${enc(id)}`, {
-    params: { page, limit: WRITER_PAGE_SIZE },
-  });
-  return data;
+  return call('writerPage', { params: { id }, query: { page, limit: WRITER_PAGE_SIZE } });
 }
 
 /** GET /me/for-you?page&limit */
 export async function fetchForYou(page: number): Promise<ForYouPage> {
-  const { data } = await api.get<ForYouPage>('/me/for-you', { params: { page, limit: FOR_YOU_PAGE_SIZE } });
-  return data;
+  return call('forYou', { query: { page, limit: FOR_YOU_PAGE_SIZE } });
 }
 
 /** GET /articles/related/{id} (public): up to 4. */
 export async function fetchRelatedArticles(id: string): Promise<RelatedCard[]> {
-  const { data } = await api.get<RelatedCard[]>(`/articles/related/${enc(id)}`);
-  return data;
+  return call('relatedArticles', { params: { id } });
 }
 
 /** Whether `follows` holds the publisher or writer `id`. */

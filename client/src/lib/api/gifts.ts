@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedGiftLink, GiftLink, GiftRead, MyGiftLinks } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { accountKeys } from './account-keys';
 
 /**
@@ -14,20 +14,17 @@ const enc = encodeURIComponent;
 
 /** POST /gift-links (premium readers, admins and the writer of the premium article). */
 export async function createGiftLink(articleId: string): Promise<CreatedGiftLink> {
-  const { data } = await api.post<CreatedGiftLink>('/gift-links', { articleId });
-  return data;
+  return call('createGiftLink', { body: { articleId } });
 }
 
 /** GET /me/gift-links */
 export async function fetchMyGiftLinks(): Promise<MyGiftLinks> {
-  const { data } = await api.get<MyGiftLinks>('/me/gift-links');
-  return data;
+  return call('myGiftLinks');
 }
 
 /** DELETE /me/gift-links/{id} */
 export async function revokeGiftLink(id: string): Promise<GiftLink> {
-  const { data } = await api.delete<GiftLink>(`/me/gift-links/${enc(id)}`);
-  return data;
+  return call('revokeGiftLink', { params: { id } });
 }
 
 /** Where a signed-out browser keeps the key a gift link knows it by (one per link). */
@@ -47,10 +44,8 @@ function storedReaderKey(token: string): string | undefined {
  */
 export async function openGiftLink(articleId: string, token: string): Promise<GiftRead> {
   const readerKey = storedReaderKey(token);
-  const { data } = await api.post<GiftRead>('/gift-links/open', {
-    articleId,
-    token,
-    ...(readerKey ? { readerKey } : {}),
+  const data = await call('openGiftLink', {
+    body: { articleId, token, ...(readerKey ? { readerKey } : {}) },
   });
   if (data.readerKey) {
     try {

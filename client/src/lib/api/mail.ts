@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailHistory, MailPreferences, MailPreferencesInput } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { accountKeys } from './account-keys';
 
 /**
@@ -12,20 +12,17 @@ export type { MailHistory, MailPreferences, MailPreferencesInput } from '@newsro
 
 /** GET /me/mail-preferences */
 export async function fetchMailPreferences(): Promise<MailPreferences> {
-  const { data } = await api.get<MailPreferences>('/me/mail-preferences');
-  return data;
+  return call('myMailPreferences');
 }
 
 /** PUT /me/mail-preferences: turning the digest on mails a confirm link first (double opt-in). */
 export async function saveMailPreferences(input: MailPreferencesInput): Promise<MailPreferences> {
-  const { data } = await api.put<MailPreferences>('/me/mail-preferences', input);
-  return data;
+  return call('saveMailPreferences', { body: input });
 }
 
 /** GET /me/mails */
 export async function fetchMyMails(): Promise<MailHistory> {
-  const { data } = await api.get<MailHistory>('/me/mails');
-  return data;
+  return call('myMails');
 }
 
 export const useMailPreferences = () =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import type { MakePremiumUserInput, PaymentIntentAnswer, Plan } from './types';
 
@@ -7,20 +7,17 @@ import type { MakePremiumUserInput, PaymentIntentAnswer, Plan } from './types';
 
 /** GET /plans */
 export async function fetchPlans(): Promise<Plan[]> {
-  const { data } = await api.get<Plan[]>('/plans');
-  return data;
+  return call('plans');
 }
 
 /** POST /create-payment-intent {amount}: amount in dollars, a catalog price. */
 export async function createPaymentIntent(amount: number): Promise<PaymentIntentAnswer> {
-  const { data } = await api.post<PaymentIntentAnswer>('/create-payment-intent', { amount });
-  return data;
+  return call('createPaymentIntent', { body: { amount } });
 }
 
 /** PATCH /make-premium-user: the server checks the PaymentIntent with Stripe before granting. */
 export async function makePremiumUser(input: MakePremiumUserInput): Promise<{ premiumEndAt: string | null }> {
-  const { data } = await api.patch<{ premiumEndAt: string | null }>('/make-premium-user', input);
-  return data;
+  return call('redeemPayment', { body: input });
 }
 
 export const paymentQueries = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RevenueReport } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { accountKeys } from './account-keys';
 
 /** The admins' revenue view (docs/decisions/revenue-view.md). */
@@ -9,8 +9,7 @@ export type { RevenueMonth, RevenuePlan, RevenueReport } from '@newsroom/common'
 
 /** GET /admin/revenue?months= (1 to 24) */
 export async function fetchRevenue(months: number): Promise<RevenueReport> {
-  const { data } = await api.get<RevenueReport>('/admin/revenue', { params: { months } });
-  return data;
+  return call('revenueReport', { query: { months } });
 }
 
 export const revenueQuery = (months: number) =>

@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article, ArticleRevision } from '@newsroom/common';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 
 /** An article's history: its writer and moderators read it and restore an earlier revision. */
 
-const enc = encodeURIComponent;
-
 /** GET /articles/{id}/revisions: newest first. */
 export async function fetchRevisions(id: string): Promise<ArticleRevision[]> {
-  const { data } = await api.get<ArticleRevision[]>(`/articles/${enc(id)}/revisions`);
-  return data;
+  return call('articleRevisions', { params: { id } });
 }
 
 /** POST /articles/{id}/revisions/{n}/restore: the article as restored (Pending again). */
 export async function restoreRevision(id: string, n: number): Promise<Article> {
-  const { data } = await api.post<{ article: Article }>(`/articles/${enc(id)}/revisions/${n}/restore`);
-  return data.article;
+  const { article } = await call('restoreArticleRevision', { params: { id, n: String(n) } });
+  return article;
 }
 
 export const useArticleRevisions = (id: string) =>

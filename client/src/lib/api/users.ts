@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 import type { Profile, ProfileUpdate, UserCounts } from './types';
@@ -8,25 +8,23 @@ import type { Profile, ProfileUpdate, UserCounts } from './types';
 
 /** GET /users-count: Home's counters and the admin's statistics share one cached answer. */
 export async function fetchUserCounts(): Promise<UserCounts> {
-  const { data } = await api.get<UserCounts>('/users-count');
-  return data;
+  return call('userCounts');
 }
 
 /** GET /active-users */
 export async function fetchActiveUsers(): Promise<number> {
-  const { data } = await api.get<{ activeUsers: number }>('/active-users');
-  return data.activeUsers;
+  const { activeUsers } = await call('activeUsers');
+  return activeUsers;
 }
 
 /** GET /users/{email} */
 export async function fetchProfile(email: string): Promise<Profile> {
-  const { data } = await api.get<Profile>(`/users/${encodeURIComponent(email)}`);
-  return data;
+  return call('getProfile', { params: { email } });
 }
 
 /** PATCH /users/{email} */
 export async function updateProfile(email: string, body: ProfileUpdate): Promise<void> {
-  await api.patch(`/users/${encodeURIComponent(email)}`, body);
+  await call('updateProfile', { params: { email }, body });
 }
 
 export const userQueries = {

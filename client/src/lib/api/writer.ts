@@ -1,45 +1,39 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from './call';
 import { queryKeys } from './keys';
 import { invalidate, staleAfter } from './stale';
 import type { ArticleSubmission, ArticleUpdate, MyArticleViews, OwnArticle, PostingAllowance } from './types';
 
 /** A writer's own articles: post, list, update, delete (admins delete any), their views. */
 
-const enc = encodeURIComponent;
-
 /** POST /articles?email */
 export async function postArticle(email: string, body: ArticleSubmission): Promise<{ message?: string }> {
-  const { data } = await api.post<{ message?: string }>('/articles', body, { params: { email } });
-  return data;
+  return call('createArticle', { query: { email }, body });
 }
 
 /** GET /articles/{email} */
 export async function fetchMyArticles(email: string): Promise<OwnArticle[]> {
-  const { data } = await api.get<OwnArticle[]>(`/articles/${enc(email)}`);
-  return data;
+  return call('articlesByAuthor', { params: { email } });
 }
 
 /** PATCH /my-articles/update/{id} */
 export async function updateArticle(id: string, body: ArticleUpdate): Promise<void> {
-  await api.patch(`/my-articles/update/${enc(id)}`, body);
+  await call('updateArticle', { params: { id }, body });
 }
 
 /** DELETE /my-articles/{id}: the owner, or an admin for any article. */
 export async function deleteArticle(id: string): Promise<void> {
-  await api.delete(`/my-articles/${enc(id)}`);
+  await call('deleteArticle', { params: { id } });
 }
 
 /** GET /me/posting */
 export async function fetchPostingAllowance(): Promise<PostingAllowance> {
-  const { data } = await api.get<PostingAllowance>('/me/posting');
-  return data;
+  return call('postingAllowance');
 }
 
 /** GET /stats/my-article-views?days */
 export async function fetchMyArticleViews(days: number): Promise<MyArticleViews> {
-  const { data } = await api.get<MyArticleViews>('/stats/my-article-views', { params: { days } });
-  return data;
+  return call('myArticleViews', { query: { days } });
 }
 
 /** Keyed by the signed-in email (the calls answer for the session's user), so sign-out drops them. */

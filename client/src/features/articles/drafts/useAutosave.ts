@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { discardDraft, saveDraft, type DraftFields } from '@/lib/api/drafts';
 import { queryKeys } from '@/lib/api/keys';
+import { requestOf } from '@/lib/api/call';
 import { env } from '@/lib/env';
 import { apiErrorMessage } from '@/lib/http-error';
 import { readLocalDraft, removeLocalDraft, writeLocalDraft } from './local-drafts';
@@ -139,31 +140,19 @@ export function useAutosave({
 
   useEffect(() => {
     stopped.current = false;
-    const online = () => {
-      if (pending.current) void send();
-    };
-    // Leaving the page: what is unsaved goes with it (keepalive), the browser's copy is already kept.
-    const leave = () => {
-      const body = pending.current;
-      const token = localStorage.getItem(TOKEN_KEY);
-      if (!body || !token || inFlight.current) return;
-      void fetch(`${env.apiUrl}/me/drafts/${encodeURIComponent(keyRef.current())}`, {
-        method: 'PUT',
-        keepalive: true,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      }).catch(() => undefined);
-    };
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') leave();
-    };
-    window.addEventListener('online', online);
-    window.addEventListener('pagehide', leave);
-    document.addEventListener('visibilitychange', hidden);
+    const stopListening = listenForReconnectAndLeave({
+      online: () => {
+        if (pending.current) void send();
+      },
+      leave: () => {
+        const body = pending.current;
+        const token = localStorage.getItem(TOKEN_KEY);
+        if (!body || !token || inFlight.current) return;
+        sendAsPageCloses(keyRef.current(), body, token);
+      },
+    });
     return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('pagehide', leave);
-      document.removeEventListener('visibilitychange', hidden);
+      stopListening();
       stopped.current = true;
       clearTimeout(timer.current);
       // Closed within the pause: the last change is still sent.
@@ -172,4 +161,36 @@ export function useAutosave({
   }, [send]);
 
   return { state, refusal, change, forget };
+}
+
+/** Calls `online` when the browser is back online, `leave` when the page is hidden or left; returns the unsubscribe. */
+function listenForReconnectAndLeave({
+  online,
+  leave,
+}: {
+  online: () => void;
+  leave: () => void;
+}): () => void {
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') leave();
+  };
+  window.addEventListener('online', online);
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('pagehide', leave);
+    document.removeEventListener('visibilitychange', hidden);
+  };
+}
+
+/** Leaving the page: what is unsaved goes with it (keepalive), the browser's copy is already kept. */
+function sendAsPageCloses(key: string, body: DraftFields, token: string) {
+  const request = requestOf('saveDraft', { params: { key }, body });
+  void fetch(`${env.apiUrl}${request.url}`, {
+    method: request.method.toUpperCase(),
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
 }

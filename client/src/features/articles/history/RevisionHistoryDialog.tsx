@@ -74,35 +74,7 @@ export default function RevisionHistoryDialog({
         <p>{m.empty}</p>
       ) : (
         <div className="grid gap-5 md:grid-cols-[16rem_1fr]">
-          <section aria-labelledby="history-versions">
-            <h3 id="history-versions" className="mb-2 font-semibold">
-              {m.versions}
-            </h3>
-            <ol className="grid gap-1.5">
-              {list.map((r) => (
-                <li key={r.n}>
-                  <button
-                    type="button"
-                    className="w-full rounded border border-rule px-3 py-2 text-left hover:bg-surface-2 aria-pressed:border-accent aria-pressed:bg-surface-2"
-                    aria-pressed={selected?.n === r.n}
-                    onClick={() => choose(r.n)}
-                  >
-                    <span className="block font-semibold">
-                      {m.version(r.n)}
-                      {r === current && ` (${m.current})`}
-                    </span>
-                    <span className="block text-sm">
-                      <time dateTime={r.at}>{formatDate(r.at, 'dateTime')}</time>
-                    </span>
-                    <span className="block text-xs text-muted">
-                      {r.by.name || r.by.email} · {reasonOf(r)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-            <p className="mt-2 text-xs text-muted">{m.kept(REVISIONS_KEPT)}</p>
-          </section>
+          <VersionList list={list} current={current} selected={selected} onChoose={choose} />
 
           <section aria-labelledby="history-compared" aria-live="polite">
             {!selected ? (
@@ -114,46 +86,110 @@ export default function RevisionHistoryDialog({
                 </h3>
                 <p className="mb-3 text-sm text-muted">{m.legend(selected.n)}</p>
                 <Comparison earlier={selected} current={current} />
-                <div className="mt-4 border-t border-rule pt-4">
-                  {confirming ? (
-                    <div role="group" aria-label={m.restore}>
-                      <p className="mb-3">{m.confirm(selected.n)}</p>
-                      <div className="flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-primary"
-                          disabled={restore.isPending}
-                          onClick={() => void onRestore(selected.n)}
-                        >
-                          {m.confirmYes}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          disabled={restore.isPending}
-                          onClick={() => setConfirming(false)}
-                        >
-                          {m.cancel}
-                        </button>
-                      </div>
-                    </div>
-                  ) : (
-                    <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
-                      {m.restore}
-                    </button>
-                  )}
-                  {restore.isError && (
-                    <p role="alert" className="mt-2 text-danger">
-                      {errorMessage(restore.error)}
-                    </p>
-                  )}
-                </div>
+                <RestorePanel
+                  n={selected.n}
+                  confirming={confirming}
+                  setConfirming={setConfirming}
+                  restore={restore}
+                  onRestore={onRestore}
+                />
               </>
             )}
           </section>
         </div>
       )}
     </Modal>
+  );
+}
+
+interface VersionListProps {
+  list: ArticleRevision[];
+  current: ArticleRevision;
+  selected: ArticleRevision | undefined;
+  onChoose: (n: number) => void;
+}
+
+/** The versions, newest first, each a toggle choosing it for the comparison. */
+function VersionList({ list, current, selected, onChoose }: VersionListProps) {
+  return (
+    <section aria-labelledby="history-versions">
+      <h3 id="history-versions" className="mb-2 font-semibold">
+        {m.versions}
+      </h3>
+      <ol className="grid gap-1.5">
+        {list.map((r) => (
+          <li key={r.n}>
+            <button
+              type="button"
+              className="w-full rounded border border-rule px-3 py-2 text-left hover:bg-surface-2 aria-pressed:border-accent aria-pressed:bg-surface-2"
+              aria-pressed={selected?.n === r.n}
+              onClick={() => onChoose(r.n)}
+            >
+              <span className="block font-semibold">
+                {m.version(r.n)}
+                {r === current && ` (${m.current})`}
+              </span>
+              <span className="block text-sm">
+                <time dateTime={r.at}>{formatDate(r.at, 'dateTime')}</time>
+              </span>
+              <span className="block text-xs text-muted">
+                {r.by.name || r.by.email} · {reasonOf(r)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-2 text-xs text-muted">{m.kept(REVISIONS_KEPT)}</p>
+    </section>
+  );
+}
+
+interface RestorePanelProps {
+  /** The version to restore. */
+  n: number;
+  confirming: boolean;
+  setConfirming: (confirming: boolean) => void;
+  restore: ReturnType<typeof useRestoreRevision>;
+  onRestore: (n: number) => Promise<void>;
+}
+
+/** Restore, confirmed first; why it failed under it. */
+function RestorePanel({ n, confirming, setConfirming, restore, onRestore }: RestorePanelProps) {
+  return (
+    <div className="mt-4 border-t border-rule pt-4">
+      {confirming ? (
+        <div role="group" aria-label={m.restore}>
+          <p className="mb-3">{m.confirm(n)}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={restore.isPending}
+              onClick={() => void onRestore(n)}
+            >
+              {m.confirmYes}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={restore.isPending}
+              onClick={() => setConfirming(false)}
+            >
+              {m.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
+          {m.restore}
+        </button>
+      )}
+      {restore.isError && (
+        <p role="alert" className="mt-2 text-danger">
+          {errorMessage(restore.error)}
+        </p>
+      )}
+    </div>
   );
 }
 

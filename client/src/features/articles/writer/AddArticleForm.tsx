@@ -118,42 +118,21 @@ export function AddArticleForm() {
       {!draft.opened && draft.autosave.state === 'idle' && user?.email && (
         <DraftOffer email={user.email} onContinue={draft.open} />
       )}
-      {/* Said before typing; the form still works as before and the server still has the last word. */}
       {allowance.data && !allowance.data.canPost && (
-        <p
-          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-          data-testid="free-plan-notice"
-        >
-          {m.freePlanUsed(allowance.data.maxArticles ?? 1)}{' '}
-          <Link to="/subscription" className="font-semibold underline">
-            {m.goPremium}
-          </Link>
-          {m.toPostMore}
-        </p>
+        <FreePlanNotice maxArticles={allowance.data.maxArticles ?? 1} />
       )}
       <ArticleTitleField register={register} errors={errors} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Upload Image"
+        <ArticleImageUpload
+          image={image}
           error={imageError ? m.noImageShown : uploadError || undefined}
-          errorClassName="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
-        >
-          {(control) => (
-            <ImageFileInput
-              id={control.id}
-              file={image}
-              placeholder={m.choosePhoto}
-              invalid={control['aria-invalid']}
-              describedBy={control['aria-describedby']}
-              onChange={(file) => {
-                setImage(file);
-                if (file) setImageError('');
-                setUploadError(file ? (imageFileProblem(file) ?? '') : '');
-              }}
-            />
-          )}
-        </Field>
+          onChange={(file) => {
+            setImage(file);
+            if (file) setImageError('');
+            setUploadError(file ? (imageFileProblem(file) ?? '') : '');
+          }}
+        />
         <ArticlePublisherField
           register={register}
           errors={errors}
@@ -171,5 +150,52 @@ export function AddArticleForm() {
         {m.submit}
       </button>
     </form>
+  );
+}
+
+/**
+ * The free plan's articles are used up: said before typing; the form still works as before and the
+ * server still has the last word.
+ */
+function FreePlanNotice({ maxArticles }: { maxArticles: number }) {
+  return (
+    <p
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="free-plan-notice"
+    >
+      {m.freePlanUsed(maxArticles)}{' '}
+      <Link to="/subscription" className="font-semibold underline">
+        {m.goPremium}
+      </Link>
+      {m.toPostMore}
+    </p>
+  );
+}
+
+interface ArticleImageUploadProps {
+  image: File | null;
+  error: string | undefined;
+  onChange: (file: File | null) => void;
+}
+
+/** The article's image, required: uploaded on submit. */
+function ArticleImageUpload({ image, error, onChange }: ArticleImageUploadProps) {
+  return (
+    <Field
+      label="Upload Image"
+      error={error}
+      errorClassName="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
+    >
+      {(control) => (
+        <ImageFileInput
+          id={control.id}
+          file={image}
+          placeholder={m.choosePhoto}
+          invalid={control['aria-invalid']}
+          describedBy={control['aria-describedby']}
+          onChange={onChange}
+        />
+      )}
+    </Field>
   );
 }

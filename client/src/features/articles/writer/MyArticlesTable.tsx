@@ -27,14 +27,6 @@ export function MyArticlesTable() {
   const [editing, setEditing] = useState<OwnArticle | null>(null);
   const [updating, setUpdating] = useState(false);
 
-  const showReason = (article: OwnArticle) => {
-    void swal.fire({
-      icon: 'info',
-      title: 'Reason for declining',
-      text: article.decliningReason || 'No reason was given.',
-    });
-  };
-
   const onDelete = async (article: OwnArticle) => {
     if (!(await confirmAction('Yes, delete it!'))) return;
     try {
@@ -73,84 +65,16 @@ export function MyArticlesTable() {
         columns={['#', 'Title', 'Details', 'Status', 'Premium', 'Update', 'History', 'Delete']}
         minWidthClass="sm:min-w-[760px]"
       >
-        {articles.data.map((article, index) => {
-          const declined = article.status === 'Declined';
-          return (
-            <tr key={article._id} className="align-middle hover:bg-surface-2/60">
-              <td className="px-4 py-3 text-muted" data-cell="index">
-                {index + 1}
-              </td>
-              <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
-                {cutTitle(article.articleTitle)}
-              </th>
-              <td className="px-4 py-3" data-actions>
-                <Link
-                  to={`/article-details/${article._id}`}
-                  className="link"
-                  aria-label={`Details of ${article.articleTitle}`}
-                >
-                  Details
-                </Link>
-              </td>
-              <td className="px-4 py-3" data-label="Status">
-                <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge status={article.status} />
-                  {declined && (
-                    <button
-                      type="button"
-                      className="btn btn-outline px-2 py-1 text-xs"
-                      onClick={() => showReason(article)}
-                      aria-label={`See reason: ${article.articleTitle}`}
-                    >
-                      See reason
-                    </button>
-                  )}
-                </div>
-                {article.status === 'Scheduled' && article.publishAt && (
-                  <p className="mt-1 text-sm" data-testid="publish-at">
-                    Publishes {formatDate(article.publishAt, 'dateTime')}
-                  </p>
-                )}
-                {article.status === 'Changes requested' && article.reviewNote && (
-                  <p className="mt-1 max-w-[18rem] text-sm break-words" data-testid="review-note">
-                    <span className="font-semibold">Note from the editor:</span> {article.reviewNote}
-                    <span className="block text-xs text-muted">
-                      Update the article to send it back for review.
-                    </span>
-                  </p>
-                )}
-              </td>
-              <td className="px-4 py-3" data-label="Premium">
-                {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
-              </td>
-              <td className="px-4 py-3" data-actions>
-                <button
-                  type="button"
-                  className="btn btn-outline px-3 py-1.5"
-                  disabled={declined}
-                  onClick={() => setEditing(article)}
-                  aria-label={`Update ${article.articleTitle}`}
-                >
-                  Update
-                </button>
-              </td>
-              <td className="px-4 py-3" data-actions>
-                <HistoryButton articleId={article._id} articleTitle={article.articleTitle} />
-              </td>
-              <td className="px-4 py-3" data-actions>
-                <button
-                  type="button"
-                  className="btn btn-danger px-3 py-1.5"
-                  onClick={() => void onDelete(article)}
-                  disabled={remove.isPending && remove.variables === article._id}
-                  aria-label={`Delete ${article.articleTitle}`}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          );
-        })}
+        {articles.data.map((article, index) => (
+          <MyArticleRow
+            key={article._id}
+            article={article}
+            index={index}
+            deleting={remove.isPending && remove.variables === article._id}
+            onUpdate={() => setEditing(article)}
+            onDelete={() => void onDelete(article)}
+          />
+        ))}
       </TableShell>
 
       <Modal
@@ -174,4 +98,105 @@ export function MyArticlesTable() {
       </Modal>
     </>
   );
+}
+
+interface MyArticleRowProps {
+  article: OwnArticle;
+  index: number;
+  /** Its delete is on its way. */
+  deleting: boolean;
+  onUpdate: () => void;
+  onDelete: () => void;
+}
+
+/** One article of the table; a declined one cannot be updated. */
+function MyArticleRow({ article, index, deleting, onUpdate, onDelete }: MyArticleRowProps) {
+  return (
+    <tr className="align-middle hover:bg-surface-2/60">
+      <td className="px-4 py-3 text-muted" data-cell="index">
+        {index + 1}
+      </td>
+      <th scope="row" className="px-4 py-3 font-semibold" title={article.articleTitle}>
+        {cutTitle(article.articleTitle)}
+      </th>
+      <td className="px-4 py-3" data-actions>
+        <Link
+          to={`/article-details/${article._id}`}
+          className="link"
+          aria-label={`Details of ${article.articleTitle}`}
+        >
+          Details
+        </Link>
+      </td>
+      <StatusCell article={article} />
+      <td className="px-4 py-3" data-label="Premium">
+        {article.isPremium === 'Yes' ? <span className="badge badge-premium">Yes</span> : 'No'}
+      </td>
+      <td className="px-4 py-3" data-actions>
+        <button
+          type="button"
+          className="btn btn-outline px-3 py-1.5"
+          disabled={article.status === 'Declined'}
+          onClick={onUpdate}
+          aria-label={`Update ${article.articleTitle}`}
+        >
+          Update
+        </button>
+      </td>
+      <td className="px-4 py-3" data-actions>
+        <HistoryButton articleId={article._id} articleTitle={article.articleTitle} />
+      </td>
+      <td className="px-4 py-3" data-actions>
+        <button
+          type="button"
+          className="btn btn-danger px-3 py-1.5"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete ${article.articleTitle}`}
+        >
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The status, and what goes with it: the declining reason, the publishing time, the editor's note. */
+function StatusCell({ article }: { article: OwnArticle }) {
+  return (
+    <td className="px-4 py-3" data-label="Status">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={article.status} />
+        {article.status === 'Declined' && (
+          <button
+            type="button"
+            className="btn btn-outline px-2 py-1 text-xs"
+            onClick={() => showDecliningReason(article)}
+            aria-label={`See reason: ${article.articleTitle}`}
+          >
+            See reason
+          </button>
+        )}
+      </div>
+      {article.status === 'Scheduled' && article.publishAt && (
+        <p className="mt-1 text-sm" data-testid="publish-at">
+          Publishes {formatDate(article.publishAt, 'dateTime')}
+        </p>
+      )}
+      {article.status === 'Changes requested' && article.reviewNote && (
+        <p className="mt-1 max-w-[18rem] text-sm break-words" data-testid="review-note">
+          <span className="font-semibold">Note from the editor:</span> {article.reviewNote}
+          <span className="block text-xs text-muted">Update the article to send it back for review.</span>
+        </p>
+      )}
+    </td>
+  );
+}
+
+function showDecliningReason(article: OwnArticle) {
+  void swal.fire({
+    icon: 'info',
+    title: 'Reason for declining',
+    text: article.decliningReason || 'No reason was given.',
+  });
 }

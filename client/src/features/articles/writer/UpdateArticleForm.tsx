@@ -44,21 +44,9 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   /** Why the update was refused (e.g. an admin declined the article meanwhile); shown in the dialog. */
   const [formError, setFormError] = useState('');
   const [busy, setBusyState] = useState(false);
-  /** An approved article goes back to review when saved: the writer confirms first. */
-  const [confirming, setConfirming] = useState(false);
-  const confirmed = useRef(false);
-  const confirmId = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const approved = article.status === 'Approved' || article.status === 'Accepted';
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
-  const saved: ArticleValues = {
-    title: article.articleTitle,
-    publisher: article.publisher,
-    formatedTags: article.Tags ?? [],
-    description: article.articleDescription,
-  };
+  const review = useReviewConfirmation(approved);
+  const saved = savedValues(article);
   const {
     register,
     handleSubmit,
@@ -85,12 +73,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
 
   const onSubmit = async (values: CheckedArticleValues) => {
     setFormError('');
-    if (approved && !confirmed.current) {
-      setConfirming(true);
-      return;
-    }
-    confirmed.current = false;
-    setConfirming(false);
+    if (!review.mayProceed()) return;
     const problem = image && imageFileProblem(image);
     if (problem) {
       setUploadError(problem);
@@ -119,6 +102,7 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
   };
 
   const publisherNames = (publishers.data ?? []).map((p) => p.publisherName);
+  // The article's own publisher stays a choice, even when it is no longer listed.
   if (!publisherNames.includes(article.publisher)) publisherNames.unshift(article.publisher);
 
   return (
@@ -141,34 +125,15 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
       <ArticleTitleField register={register} errors={errors} />
       <ArticlePublisherField register={register} errors={errors} publisherNames={publisherNames} />
       <ArticleTagsField control={control} errors={errors} />
-      <Field label="Image" error={uploadError || undefined}>
-        {(control) => (
-          <div className="flex items-center gap-3">
-            <ResponsiveImage
-              src={article.articleImage}
-              alt=""
-              sizes="64px"
-              width={1600}
-              height={900}
-              loading="eager"
-              className="h-12 w-16 shrink-0 rounded object-cover"
-            />
-            <div className="min-w-0 flex-1">
-              <ImageFileInput
-                id={control.id}
-                file={image}
-                placeholder={m.choosePhoto}
-                invalid={control['aria-invalid']}
-                describedBy={control['aria-describedby']}
-                onChange={(file) => {
-                  setImage(file);
-                  setUploadError(file ? (imageFileProblem(file) ?? '') : '');
-                }}
-              />
-            </div>
-          </div>
-        )}
-      </Field>
+      <ArticleImageField
+        current={article.articleImage}
+        image={image}
+        error={uploadError}
+        onChange={(file) => {
+          setImage(file);
+          setUploadError(file ? (imageFileProblem(file) ?? '') : '');
+        }}
+      />
       <ArticleDescriptionField register={register} errors={errors} rows={6} />
       <AutosaveStatus state={draft.autosave.state} refusal={draft.autosave.refusal} />
       {formError && (
@@ -176,36 +141,11 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
           {formError}
         </p>
       )}
-      {confirming ? (
-        <div
-          role="alertdialog"
-          aria-labelledby={confirmId}
-          className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950"
-        >
-          <p id={confirmId} className="text-sm font-semibold text-amber-900 dark:text-amber-100">
-            {m.backToReview}
-          </p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
-              Keep editing
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              ref={confirmRef}
-              onClick={() => {
-                // Submitted again, so what is sent is what the fields hold now.
-                confirmed.current = true;
-                void handleSubmit(onSubmit, () => {
-                  confirmed.current = false;
-                  setConfirming(false);
-                })();
-              }}
-            >
-              Save and send to review
-            </button>
-          </div>
-        </div>
+      {review.confirming ? (
+        <ReviewConfirmation
+          review={review}
+          onConfirm={() => review.confirm((onInvalid) => void handleSubmit(onSubmit, onInvalid)())}
+        />
       ) : (
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>
@@ -218,5 +158,118 @@ export function UpdateArticleForm({ article, onUpdated, onCancel, onBusyChange }
         </div>
       )}
     </form>
+  );
+}
+
+/** What the article holds now: the form's first values, and what an unsent draft differs from. */
+function savedValues(article: OwnArticle): ArticleValues {
+  return {
+    title: article.articleTitle,
+    publisher: article.publisher,
+    formatedTags: article.Tags ?? [],
+    description: article.articleDescription,
+  };
+}
+
+/** An approved article goes back to review when saved: the writer confirms first. */
+function useReviewConfirmation(needed: boolean) {
+  const [confirming, setConfirming] = useState(false);
+  /** Set by the confirmation, read by the submit it starts. */
+  const confirmed = useRef(false);
+  const id = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  return {
+    confirming,
+    id,
+    confirmRef,
+    /** Called by the submit: false when it must ask first (and now asks). */
+    mayProceed: () => {
+      if (needed && !confirmed.current) {
+        setConfirming(true);
+        return false;
+      }
+      confirmed.current = false;
+      setConfirming(false);
+      return true;
+    },
+    /** Confirmed: the form is submitted again, so what is sent is what the fields hold now. */
+    confirm: (resubmit: (onInvalid: () => void) => void) => {
+      confirmed.current = true;
+      resubmit(() => {
+        confirmed.current = false;
+        setConfirming(false);
+      });
+    },
+    keepEditing: () => setConfirming(false),
+  };
+}
+
+interface ReviewConfirmationProps {
+  review: ReturnType<typeof useReviewConfirmation>;
+  onConfirm: () => void;
+}
+
+/** Asks before an approved article is saved (and so sent back to review); Keep editing takes it back. */
+function ReviewConfirmation({ review, onConfirm }: ReviewConfirmationProps) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={review.id}
+      className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950"
+    >
+      <p id={review.id} className="text-sm font-semibold text-amber-900 dark:text-amber-100">
+        {m.backToReview}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-outline" onClick={review.keepEditing}>
+          Keep editing
+        </button>
+        <button type="button" className="btn btn-primary" ref={review.confirmRef} onClick={onConfirm}>
+          Save and send to review
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface ArticleImageFieldProps {
+  /** The article's image now, shown beside the chooser. */
+  current: string;
+  image: File | null;
+  error: string;
+  onChange: (file: File | null) => void;
+}
+
+/** The current image and a chooser for a new one (kept when none is chosen). */
+function ArticleImageField({ current, image, error, onChange }: ArticleImageFieldProps) {
+  return (
+    <Field label="Image" error={error || undefined}>
+      {(control) => (
+        <div className="flex items-center gap-3">
+          <ResponsiveImage
+            src={current}
+            alt=""
+            sizes="64px"
+            width={1600}
+            height={900}
+            loading="eager"
+            className="h-12 w-16 shrink-0 rounded object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <ImageFileInput
+              id={control.id}
+              file={image}
+              placeholder={m.choosePhoto}
+              invalid={control['aria-invalid']}
+              describedBy={control['aria-describedby']}
+              onChange={onChange}
+            />
+          </div>
+        </div>
+      )}
+    </Field>
   );
 }

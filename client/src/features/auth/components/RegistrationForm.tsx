@@ -78,8 +78,6 @@ export function RegistrationForm() {
     }
   };
 
-  const photoLabel = chosenFileLabel(photo, 'Choose a photo');
-
   return (
     <form method="post" onSubmit={handleSubmit(onSubmit)} className="space-y-4" noValidate>
       <AuthField id="reg-name" label="Name" markRequired autoComplete="name" {...register('name')} />
@@ -91,40 +89,14 @@ export function RegistrationForm() {
         autoComplete="email"
         {...register('email')}
       />
-      <div>
-        <span className="label" id="reg-photo-label">
-          Photo <span className="text-danger">*</span>
-        </span>
-        <label
-          htmlFor="reg-photo"
-          className="input flex cursor-pointer items-center gap-3 py-2.5 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/30"
-        >
-          <ImageIcon className="size-5 shrink-0 text-muted" aria-hidden="true" />
-          <span className={photo ? 'text-ink' : 'text-muted'} data-testid="photo-name">
-            {photoLabel}
-          </span>
-          <input
-            id="reg-photo"
-            type="file"
-            name="photo"
-            accept="image/*"
-            aria-labelledby="reg-photo-label"
-            aria-invalid={photoError ? true : undefined}
-            aria-describedby={photoError ? 'reg-photo-error' : undefined}
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              setValue('photo', file, { shouldValidate: isSubmitted });
-              setPhotoError(file ? (imageFileProblem(file) ?? '') : '');
-            }}
-          />
-        </label>
-        {photoError && (
-          <p id="reg-photo-error" role="alert" className="field-error" data-testid="photo-error">
-            {photoError}
-          </p>
-        )}
-      </div>
+      <RegistrationPhotoField
+        photo={photo}
+        error={photoError}
+        onChange={(file) => {
+          setValue('photo', file, { shouldValidate: isSubmitted });
+          setPhotoError(file ? (imageFileProblem(file) ?? '') : '');
+        }}
+      />
       <AuthField
         id="reg-password"
         label="Password"
@@ -149,5 +121,48 @@ export function RegistrationForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+interface RegistrationPhotoFieldProps {
+  photo: File | null;
+  /** Why the photo cannot be used; shown under it. */
+  error: string;
+  onChange: (file: File | null) => void;
+}
+
+/** The required photo: a file input dressed as a field, showing the chosen file's name. */
+function RegistrationPhotoField({ photo, error, onChange }: RegistrationPhotoFieldProps) {
+  return (
+    <div>
+      <span className="label" id="reg-photo-label">
+        Photo <span className="text-danger">*</span>
+      </span>
+      <label
+        htmlFor="reg-photo"
+        className="input flex cursor-pointer items-center gap-3 py-2.5 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/30"
+      >
+        <ImageIcon className="size-5 shrink-0 text-muted" aria-hidden="true" />
+        <span className={photo ? 'text-ink' : 'text-muted'} data-testid="photo-name">
+          {chosenFileLabel(photo, 'Choose a photo')}
+        </span>
+        <input
+          id="reg-photo"
+          type="file"
+          name="photo"
+          accept="image/*"
+          aria-labelledby="reg-photo-label"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'reg-photo-error' : undefined}
+          className="sr-only"
+          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      {error && (
+        <p id="reg-photo-error" role="alert" className="field-error" data-testid="photo-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
