@@ -6,8 +6,7 @@ import {
   writerOperations as writer,
 } from '@newsroom/common/api/articles';
 import type { RouteContext } from '../context.js';
-import { validQuery } from '../http/input.js';
-import { serve } from '../http/operation.js';
+import { serve, validInput } from '../http/operation.js';
 import { sendCached, sendWithEtag } from '../cache/answer-cache.js';
 
 /**
@@ -53,7 +52,7 @@ function readerRoutes(router: Router, ctx: RouteContext): void {
     router,
     read.premiumArticles,
     requireUserRecord,
-    validQuery(read.premiumArticles.query),
+    validInput(read.premiumArticles),
     requirePremium,
     async ({ query }, req, res) => {
       sendCached(req, res, await answers.premiumAnswer(query.page, query.limit), 'private, no-cache');

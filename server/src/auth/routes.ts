@@ -2,8 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { authOperations as op } from '@newsroom/common/api/accounts';
 import type { RouteContext } from '../context.js';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { validQuery } from '../http/input.js';
-import { serve, type OperationHandler } from '../http/operation.js';
+import { serve, validInput, type OperationHandler } from '../http/operation.js';
 import type { Identity } from './identity.js';
 import { bearerToken, signSession } from './tokens.js';
 
@@ -66,17 +65,17 @@ export function authRoutes(ctx: RouteContext): Router {
   serve(router, op.registerGoogle, limited, firebaseSignedIn, register('google'));
 
   /** ?email= of the caller (admins may ask about others); a malformed query is a 400 before any 403. */
-  const selfOrAdminByQuery = [
+  const selfOrAdminByQuery = (operation: typeof op.isAdmin | typeof op.isPremium) => [
     requireUser,
-    validQuery(op.isAdmin.query),
+    validInput(operation),
     requireSelf('query', { adminMayRead: true }),
   ];
 
-  serve(router, op.isAdmin, ...selfOrAdminByQuery, async ({ query }, _req, res) => {
+  serve(router, op.isAdmin, ...selfOrAdminByQuery(op.isAdmin), async ({ query }, _req, res) => {
     res.json({ isAdmin: await users.isAdmin(query.email) });
   });
 
-  serve(router, op.isPremium, ...selfOrAdminByQuery, async ({ query }, _req, res) => {
+  serve(router, op.isPremium, ...selfOrAdminByQuery(op.isPremium), async ({ query }, _req, res) => {
     res.json(await users.isPremium(query.email));
   });
 

@@ -41,6 +41,8 @@ describe('the default limits: 5 a minute, a fifth for an account younger than a 
     const elsewhere = await insertArticle(t.store);
     expect((await post(t, young, elsewhere, 'Hello')).status).toBe(201);
     expect((await post(t, young, article, 'Hello again')).status).toBe(429);
+    // What is invalid is said so, over the limit too: the limits see only valid posts.
+    expect((await post(t, young, article, '')).status).toBe(400);
   });
 
   it('refused posts give their budget back', async () => {
@@ -48,6 +50,9 @@ describe('the default limits: 5 a minute, a fifth for an account younger than a 
     const premium = await insertArticle(t.store, { isPremium: 'Yes' });
     expect((await post(t, fresh, premium, 'Let me in')).status).toBe(402);
     expect((await post(t, fresh, premium, 'Let me in')).status).toBe(402);
+    // Invalid ones never reach the limits.
+    expect((await post(t, fresh, article, '')).status).toBe(400);
+    expect((await post(t, fresh, article, '  ')).status).toBe(400);
     expect((await post(t, fresh, article, 'Finally')).status).toBe(201);
   });
 });

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { commentOperations as op } from '@newsroom/common/api/comments';
 import { CacheGroup, sendCached } from '../cache/answer-cache.js';
 import type { RouteContext } from '../context.js';
-import { serve } from '../http/operation.js';
+import { serve, validInput } from '../http/operation.js';
 
 /**
  * Comments under articles (docs/decisions/comments.md). Reading follows who may read the article
@@ -60,14 +60,18 @@ export function commentRoutes(ctx: RouteContext): Router {
     res.json(await comments.counts(query.articles));
   });
 
-  serve(router, op.postComment, requireUserRecord, async ({ params, body }, req, res) => {
-    // The limits count only what passed validation; refused posts give their budget back. Over a
-    // limit, the limiter answers 429 itself and does not go on.
-    await new Promise<void>((resolve, reject) => {
-      ctx.limits.comments(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
-    });
-    res.status(201).json(await comments.post(params.id, body, req.currentUser!));
-  });
+  // The limits count only what passed validation; refused posts give their budget back.
+  const { comments: commentLimits } = ctx.limits;
+  serve(
+    router,
+    op.postComment,
+    requireUserRecord,
+    validInput(op.postComment),
+    commentLimits,
+    async ({ params, body }, req, res) => {
+      res.status(201).json(await comments.post(params.id, body, req.currentUser!));
+    },
+  );
 
   serve(router, op.editComment, requireUserRecord, ctx.limits.edits, async ({ params, body }, req, res) => {
     res.json(await comments.edit(params.id, body.body, req.currentUser!));

@@ -2,7 +2,7 @@
  * The HTTP kit's input door: every route parses what it is sent with one of the shared zod schemas
  * (@newsroom/common) through parseInput, so bad input is a 400 before anything reaches a service.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { z } from 'zod';
 import { Invalid } from '../errors.js';
 
@@ -30,14 +30,3 @@ export function requiredBody(req: Request): unknown {
   if (req.body === undefined) throw new Invalid('A JSON body is required');
   return req.body;
 }
-
-/**
- * Refuses a bad query (400) before the guards mounted after it: invalid input is answered as such,
- * never as "premium required" (402). The handler parses it again for its values.
- */
-export const validQuery =
-  (schema: z.ZodType): RequestHandler =>
-  (req, _res, next) => {
-    parseInput(schema, req.query);
-    next();
-  };

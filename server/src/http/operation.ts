@@ -25,6 +25,18 @@ export function parsedInput<Op extends AnyOperation>(operation: Op, req: Request
 }
 
 /**
+ * The operation's input parsed as a step of its chain, for a step after it that must see only valid
+ * requests: a limiter that counts what passed validation, a guard that must not answer a malformed
+ * query "premium required". The handler gets what it parsed.
+ */
+export const validInput =
+  <Op extends AnyOperation>(operation: Op): RequestHandler =>
+  (req, res, next) => {
+    res.locals.input = parsedInput(operation, req);
+    next();
+  };
+
+/**
  * `router.<method>(<path>, ...middleware, handler)` for the operation: the handler's answer is its
  * own to send (res.json, a status, headers), as an Express handler's is.
  */
@@ -37,6 +49,7 @@ export function serve<Op extends AnyOperation>(
   const handle = chain.at(-1) as OperationHandler<Op>;
   const middleware = chain.slice(0, -1) as RequestHandler[];
   router[method](path, ...middleware, async (req: Request, res: Response) => {
-    await handle(parsedInput(operation, req), req, res);
+    const input = (res.locals.input as ParsedInput<Op> | undefined) ?? parsedInput(operation, req);
+    await handle(input, req, res);
   });
 }
