@@ -1,6 +1,8 @@
 /**
  * The composition root: builds every long-lived piece of one API instance once, from its config,
- * and answers them with one `close()`. index.ts listens with it; the cluster test starts three.
+ * and answers them with one `close()`. index.ts listens with it; the cluster test starts three; the
+ * route tests build their apps with it too (test/app.ts), with test parts (clock, identity, Stripe,
+ * an open store) and no sweeps.
  * See docs/architecture.md.
  */
 import type express from 'express';
@@ -13,7 +15,10 @@ import type { Clock } from './clock.js';
 import { openSharedState, type SharedState } from './cluster/shared.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './context.js';
+import type { AnswerCache } from './cache/answer-cache.js';
+import type { DomainEvents } from './events/domain.js';
 import type { LiveEvents } from './events/live.js';
+import type { Services } from './services.js';
 import { createStripeClient } from './payments/stripe-client.js';
 import { seedDemoData } from './seed/seed.js';
 import { migrate, openStore, pendingMigrations } from './store/index.js';
@@ -25,8 +30,14 @@ import { diskStorage, gridfsStorage, type UploadStorage } from './uploads/storag
 
 export interface Composed {
   app: express.Express;
+  /** What the app was built from. */
+  deps: AppDeps;
   store: Store;
   live: LiveEvents;
+  /** The app's answer cache, domain events and services (the sweeps and the billing repair use them). */
+  cache: AnswerCache;
+  events: DomainEvents;
+  services: Services;
   sweeps: Sweeps;
   shared?: SharedState;
   uploads: UploadStorage;
@@ -46,15 +57,20 @@ export interface ComposeOptions {
   stripe?: Stripe | null;
   /** SWEEP_INTERVAL_MS: one interval for every sweep (tests). */
   sweepIntervalMs?: number;
-  /** false: no sweeps (a one-off command such as `npm run billing:reconcile`). */
+  /** false: no sweeps (a one-off command such as `npm run billing:reconcile`, a test). */
   sweeps?: boolean;
+  /**
+   * An open store to build on instead of the one the config names (tests: an engine with hooks, a
+   * database reused between apps). It is migrated or checked like any other, and closed by close().
+   */
+  store?: Store;
 }
 
 export class MigrationsPending extends Error {}
 
 export async function compose(config: Config, options: ComposeOptions): Promise<Composed> {
   const { clock, logger } = options;
-  const store = await openStore(config);
+  const store = options.store ?? (await openStore(config));
   const closing: Array<() => Promise<void>> = [() => store.close()];
   try {
     // The embedded engine keeps its indexes in this process: it builds them on every start. A
@@ -87,7 +103,7 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
       shared,
       uploads,
     };
-    const { app, live, services, settled } = createAppWithParts(deps);
+    const { app, live, services, cache, events, settled } = createAppWithParts(deps);
     const billing = services.reconciler;
     const lease: SweepLease | undefined = shared
       ? async (sweep, holdMs) =>
@@ -108,8 +124,12 @@ export async function compose(config: Config, options: ComposeOptions): Promise<
     let closed: Promise<void> | null = null;
     return {
       app,
+      deps,
       store,
       live,
+      cache,
+      events,
+      services,
       sweeps,
       shared,
       uploads,

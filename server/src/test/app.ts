@@ -12,7 +12,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import type Stripe from 'stripe';
 import request from 'supertest';
-import { createAppWithParts } from '../app.js';
+import { compose } from '../compose.js';
 import type { Services } from '../services.js';
 import type { LiveEvents } from '../events/live.js';
 import { fixtureStore } from './fixture-store.js';
@@ -127,16 +127,16 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const store: Store = mongoUri
     ? await openTestDatabase(mongoUri)
     : await openEmbeddedStore({ ...options.storeOptions, dir: path.join(dataDir, 'store') });
-  if (!(store instanceof MongoStore)) await ensureIndexes(store);
-  const deps: AppDeps = {
-    config,
+  // Built as every instance is (compose.ts), with the test's parts and no sweeps (tests run them).
+  const composed = await compose(config, {
     store,
     identity: options.identity === 'firebase' ? firebaseVerifier(config) : fakeIdentityVerifier,
     clock: options.clock ?? systemClock,
     logger: pino({ level: 'silent' }),
     stripe: options.stripe ?? null,
-  };
-  const { app, cache, events, services, live } = createAppWithParts(deps);
+    sweeps: false,
+  });
+  const { app, deps, cache, events, services, live } = composed;
   const routeStore = fixtureStore(store, cache);
   const testApp: TestApp = {
     app,
@@ -146,7 +146,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     services,
     live,
     async close() {
-      await store.close();
+      await composed.close();
       // Its client is closed: nothing this app started can write there any more.
       if (store instanceof MongoStore) idleDatabases.push(store.db.databaseName);
       rmSync(dataDir, { recursive: true, force: true });
