@@ -1,4 +1,5 @@
 import { chosenFileLabel } from '@/lib/upload-image';
+import type { FieldControlProps } from './Field';
 
 interface ImageFileInputProps {
   id: string;
@@ -10,6 +11,13 @@ interface ImageFileInputProps {
   describedBy?: string;
   disabled?: boolean;
 }
+
+/** The chooser's id and error wiring, from the control a <Field> hands its input. */
+export const wiredTo = (control: FieldControlProps) => ({
+  id: control.id,
+  invalid: control['aria-invalid'],
+  describedBy: control['aria-describedby'],
+});
 
 /**
  * A file chooser showing `placeholder` ('Choose A Photo') until an image is picked, then its

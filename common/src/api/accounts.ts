@@ -3,13 +3,12 @@ import { z } from 'zod';
 import {
   emailBodySchema,
   emailQuerySchema,
-  emailSchema,
-  idParamSchema,
   pageQuerySchema,
   profileUpdateSchema,
   registerBodySchema,
 } from '../index.js';
 import { defineOperations } from './define.js';
+import { byId, byEmail } from './params.js';
 import * as R from './responses.js';
 import { PAGE_LIMIT } from './responses.js';
 
@@ -84,8 +83,7 @@ const roleChange = (summary: string) =>
     summary,
     security: 'session',
     access: 'admin',
-    params: idParamSchema,
-    invalid: { params: 'Malformed id' },
+    ...byId,
     ok: R.message({ modifiedCount: int }),
     errors: [404],
   }) as const;
@@ -95,8 +93,7 @@ export const userOperations = defineOperations('Users', {
     summary: 'A profile',
     security: 'session',
     access: 'self-or-admin',
-    params: z.object({ email: emailSchema }),
-    invalid: { params: 'Invalid email' },
+    ...byEmail,
     ok: R.UserSchema,
     errors: [404],
   },
@@ -104,8 +101,7 @@ export const userOperations = defineOperations('Users', {
     summary: "Update the caller's profile ('' clears a field; the email cannot change; 30 edits a minute)",
     security: 'session',
     access: 'self',
-    params: z.object({ email: emailSchema }),
-    invalid: { params: 'Invalid email' },
+    ...byEmail,
     body: profileUpdateSchema,
     ok: R.UserSchema,
     errors: [404, 429],

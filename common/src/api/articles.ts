@@ -9,7 +9,6 @@ import {
   requestChangesBodySchema,
   revisionParamSchema,
   scheduleBodySchema,
-  idParamSchema,
   listPageQuerySchema,
   updateArticleBodySchema,
   emailQuerySchema,
@@ -18,18 +17,16 @@ import {
   TAGS,
 } from '../index.js';
 import { defineOperations } from './define.js';
+import { byId } from './params.js';
 import { PAGE_LIMIT } from './responses.js';
 import * as R from './responses.js';
 
 const cards = R.ArticleCardList;
 const written = R.message({ modifiedCount: z.number().int(), article: R.ArticleSchema });
-/** A malformed id is answered 400 'Malformed id'. */
-const malformedId = { params: 'Malformed id' } as const;
 const moderator = {
   security: 'session',
   access: 'moderator',
-  params: idParamSchema,
-  invalid: malformedId,
+  ...byId,
 } as const;
 
 export const articleReadOperations = defineOperations('Articles', {
@@ -51,8 +48,7 @@ export const articleReadOperations = defineOperations('Articles', {
     summary: "An approved article's teaser (premium ones too)",
     security: 'none',
     access: 'anyone',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     ok: R.ArticleTeaserSchema,
     errors: [404],
     cached: true,
@@ -90,8 +86,7 @@ export const articleReadOperations = defineOperations('Articles', {
       'Its author and admins get it as stored; other readers get it without the author email, premium ones only when premium, or on the metered paywall (METER_FREE_PREMIUM_PER_MONTH premium articles per calendar month, answered with `meter` and never cached), else 402 with a teaser (and the meter). An unapproved article is 404 to them.',
     security: 'session',
     access: 'signed-in',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     ok: z.union([R.ArticleSchema, R.PublicArticleSchema.extend({ meter: MeterSchema.optional() })]),
     responses: { 304: { description: 'Not modified (If-None-Match matched the ETag)' } },
     errors: [402, 404],
@@ -100,8 +95,7 @@ export const articleReadOperations = defineOperations('Articles', {
     summary: 'Count a view: one per reader per article per 30 minutes',
     security: 'session',
     access: 'signed-in',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     ok: z.object({ counted: z.boolean(), totalViewCount: z.number().int() }),
     errors: [402, 404],
     limited: true,
@@ -140,8 +134,7 @@ export const writerOperations = defineOperations('Writer', {
     summary: 'Edit an own article (it goes back to Pending; not once declined; 30 edits a minute)',
     security: 'session',
     access: 'owner',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     body: updateArticleBodySchema,
     ok: written,
     errors: [404, 409, 429],
@@ -150,8 +143,7 @@ export const writerOperations = defineOperations('Writer', {
     summary: 'Delete an own article (admins: any)',
     security: 'session',
     access: 'owner',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     ok: R.message({ deletedCount: z.number().int() }),
     errors: [404],
   },
@@ -164,8 +156,7 @@ export const historyOperations = defineOperations('Writer', {
       "Every submitted version: the submission, each edit and each restore, with who made it and when. For the article's writer, admins and editors; a writer sees a moderator's restore as made by 'A moderator' (no name or e-mail).",
     security: 'session',
     access: 'owner-or-moderator',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     ok: z.array(R.ArticleRevisionSchema),
     errors: [404],
   },

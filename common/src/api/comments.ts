@@ -14,21 +14,19 @@ import {
   commentsQuerySchema,
   createCommentBodySchema,
   editCommentBodySchema,
-  idParamSchema,
   moderateCommentBodySchema,
   reportCommentBodySchema,
 } from '../index.js';
 import { defineOperations } from './define.js';
+import { byId } from './params.js';
 import { PAGE_LIMIT } from './responses.js';
 
-const malformedId = { params: 'Malformed id' } as const;
 const own = {
   security: 'session',
   access: 'signed-in',
-  params: idParamSchema,
-  invalid: malformedId,
+  ...byId,
 } as const;
-const admin = { security: 'session', access: 'admin', params: idParamSchema, invalid: malformedId } as const;
+const admin = { security: 'session', access: 'admin', ...byId } as const;
 
 export const commentOperations = defineOperations('Comments', {
   articleComments: {
@@ -37,8 +35,7 @@ export const commentOperations = defineOperations('Comments', {
       'Anyone for a free article (signed out too); for a premium one its readers: premium, its writer, admins (else 402). Unknown or unapproved article: 404. Held comments show to their author, hidden ones to admins.',
     security: 'optionalSession',
     access: 'anyone',
-    params: idParamSchema,
-    invalid: malformedId,
+    ...byId,
     query: commentsQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: CommentPageSchema,

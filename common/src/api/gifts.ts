@@ -4,11 +4,11 @@ import {
   CreatedGiftLinkSchema,
   GiftLinkSchema,
   GiftReadSchema,
-  idParamSchema,
   MyGiftLinksSchema,
   openGiftLinkBodySchema,
 } from '../index.js';
 import { defineOperations } from './define.js';
+import { byId } from './params.js';
 
 export const giftOperations = defineOperations('Gift links', {
   createGiftLink: {
@@ -32,8 +32,7 @@ export const giftOperations = defineOperations('Gift links', {
     summary: 'Revoke one of the caller’s gift links (idempotent); another’s is 404',
     security: 'session',
     access: 'signed-in',
-    params: idParamSchema,
-    invalid: { params: 'Malformed id' },
+    ...byId,
     ok: GiftLinkSchema,
     errors: [404],
   },

@@ -4,7 +4,6 @@ import {
   FollowStateSchema,
   forYouQuerySchema,
   ForYouPageSchema,
-  idParamSchema,
   MyFollowsSchema,
   RelatedArticlesSchema,
   writerIdParamSchema,
@@ -12,6 +11,7 @@ import {
   WriterPageSchema,
 } from '../index.js';
 import { defineOperations } from './define.js';
+import { byId, MALFORMED_ID } from './params.js';
 import { PAGE_LIMIT } from './responses.js';
 
 const notModified = { 304: { description: 'Not modified (If-None-Match matched the ETag)' } };
@@ -27,7 +27,7 @@ const follow = (kind: 'publisher' | 'writer') =>
     security: 'session',
     access: 'signed-in',
     params: followTargetParamSchemas[kind],
-    invalid: { params: 'Malformed id' },
+    invalid: MALFORMED_ID,
     ok: FollowStateSchema,
     errors: [404, 409],
     limited: true,
@@ -38,7 +38,7 @@ const unfollow = (kind: 'publisher' | 'writer') =>
     security: 'session',
     access: 'signed-in',
     params: followTargetParamSchemas[kind],
-    invalid: { params: 'Malformed id' },
+    invalid: MALFORMED_ID,
     ok: FollowStateSchema,
     errors: [404],
     limited: true,
@@ -65,7 +65,7 @@ export const readingOperations = defineOperations('Reading', {
     security: 'none',
     access: 'anyone',
     params: writerIdParamSchema,
-    invalid: { params: 'Malformed id' },
+    invalid: MALFORMED_ID,
     query: writerPageQuerySchema,
     paramHints: { limit: PAGE_LIMIT },
     ok: WriterPageSchema,
@@ -77,8 +77,7 @@ export const readingOperations = defineOperations('Reading', {
       'Up to 4 approved articles to read next (same tags and publisher, then what its readers also read)',
     security: 'none',
     access: 'anyone',
-    params: idParamSchema,
-    invalid: { params: 'Malformed id' },
+    ...byId,
     ok: RelatedArticlesSchema,
     errors: [404],
     cached: true,

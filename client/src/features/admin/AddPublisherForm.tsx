@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addPublisherBodySchema } from '@newsroom/common';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
-import { ImageFileInput } from '@/components/ImageFileInput';
+import { ImageFileInput, wiredTo } from '@/components/ImageFileInput';
 import { Spinner } from '@/components/Spinner';
 import { AxiosError } from 'axios';
 import { errorMessage } from '@/lib/error-message';
@@ -84,10 +84,8 @@ export function AddPublisherForm() {
         {(control) => (
           <ImageFileInput
             key={fileKey}
-            id={control.id}
+            {...wiredTo(control)}
             file={logo}
-            invalid={control['aria-invalid']}
-            describedBy={control['aria-describedby']}
             onChange={(file) => {
               setLogo(file);
               if (file) setLogoMissing(false);

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Field } from '@/components/Field';
 import { FullScreenLoader } from '@/components/FullScreenLoader';
-import { ImageFileInput } from '@/components/ImageFileInput';
+import { ImageFileInput, wiredTo } from '@/components/ImageFileInput';
 import { LoadError } from '@/components/LoadError';
 import { Spinner } from '@/components/Spinner';
 import { isNeedPremium } from '@/lib/api-client';
@@ -187,14 +187,7 @@ function ArticleImageUpload({ image, error, onChange }: ArticleImageUploadProps)
       errorClassName="mt-1 text-sm font-semibold text-red-700 dark:text-red-400"
     >
       {(control) => (
-        <ImageFileInput
-          id={control.id}
-          file={image}
-          placeholder={m.choosePhoto}
-          invalid={control['aria-invalid']}
-          describedBy={control['aria-describedby']}
-          onChange={onChange}
-        />
+        <ImageFileInput {...wiredTo(control)} file={image} placeholder={m.choosePhoto} onChange={onChange} />
       )}
     </Field>
   );

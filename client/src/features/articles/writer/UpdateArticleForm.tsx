@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/Field';
-import { ImageFileInput } from '@/components/ImageFileInput';
+import { ImageFileInput, wiredTo } from '@/components/ImageFileInput';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/error-message';
@@ -260,11 +260,9 @@ function ArticleImageField({ current, image, error, onChange }: ArticleImageFiel
           />
           <div className="min-w-0 flex-1">
             <ImageFileInput
-              id={control.id}
+              {...wiredTo(control)}
               file={image}
               placeholder={m.choosePhoto}
-              invalid={control['aria-invalid']}
-              describedBy={control['aria-describedby']}
               onChange={onChange}
             />
           </div>
